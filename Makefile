@@ -1,0 +1,34 @@
+# galaxis — `make run` and `make test` are the only set-up commands a fresh machine needs.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# The main job: for now a terminal game of Space Smugglers against bots.
+run: $(STAMP)
+	$(BIN)/galaxis play smugglers --seats human,heuristic,heuristic,random
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check galaxis tests benchmarks examples
+
+typecheck: $(STAMP)
+	$(BIN)/mypy galaxis
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n auto --timeout=900
+
+bench: $(STAMP)
+	$(BIN)/galaxis bench --json bench.json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,46 @@
+"""Game-agnostic engine: no game logic lives here."""
+
+from galaxis.core.actions import Action, ActionTable
+from galaxis.core.agent import Agent
+from galaxis.core.errors import (
+    BadAgentSpec,
+    BadMatchFile,
+    BadOption,
+    GalaxisError,
+    IllegalAction,
+    UnknownGame,
+)
+from galaxis.core.game import Event, Game, GameInfo, Result, rank_by_keys, resolve_options
+from galaxis.core.match import Match, match_from_json, new_match, replay
+from galaxis.core.pending import Step
+from galaxis.core.record import Record
+from galaxis.core.registry import games, get_game, register
+from galaxis.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "ActionTable",
+    "Agent",
+    "BadAgentSpec",
+    "BadMatchFile",
+    "BadOption",
+    "Event",
+    "GalaxisError",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Match",
+    "Record",
+    "Result",
+    "Rng",
+    "Step",
+    "UnknownGame",
+    "games",
+    "get_game",
+    "match_from_json",
+    "new_match",
+    "rank_by_keys",
+    "register",
+    "replay",
+    "resolve_options",
+]

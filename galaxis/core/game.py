@@ -1,0 +1,238 @@
+"""What a game definition provides, and the game-agnostic pieces it uses.
+
+A game is one ``Game`` subclass instance (stateless: all state is in a
+``Record``). ``Match`` drives it; agents, the CLI, the server and the RL
+adapters only ever talk to ``Match``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from galaxis.core.actions import Action
+from galaxis.core.errors import BadOption, IllegalAction
+from galaxis.core.record import Record
+from galaxis.core.rng import Rng
+
+if TYPE_CHECKING:
+    from galaxis.core.agent import Agent
+
+Event = dict[str, Any]
+
+OPTION_TYPES = ("bool", "int", "choice")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declarative facts about a game (the registry lists these)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    name_hu: str = ""
+    summary: str = ""
+    hidden_information: bool = True
+    simultaneous: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_hu": self.name_hu or self.name,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": {k: dict(v) for k, v in self.options.items()},
+            "hidden_information": self.hidden_information,
+        }
+
+
+@dataclass
+class Result:
+    """Final scores (one per seat) and the ranking as groups of tied seats, best first."""
+
+    scores: list[float]
+    ranking: list[list[int]]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "ranking": [list(g) for g in self.ranking], "details": self.details}
+
+    def rank_of(self, seat: int) -> int:
+        """0 for the best group, 1 for the next, ..."""
+        for i, group in enumerate(self.ranking):
+            if seat in group:
+                return i
+        raise ValueError(f"seat {seat} is not ranked")
+
+
+def rank_by_keys(keys: Sequence[Sequence[float]]) -> list[list[int]]:
+    """Groups seats by equal sort keys, largest key first (ties share a group)."""
+    order = sorted(range(len(keys)), key=lambda s: tuple(keys[s]), reverse=True)
+    groups: list[list[int]] = []
+    last: tuple[float, ...] | None = None
+    for seat in order:
+        key = tuple(keys[seat])
+        if groups and key == last:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+        last = key
+    for g in groups:
+        g.sort()
+    return groups
+
+
+def _coerce_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
+        return False
+    raise BadOption(f"option {name!r} takes true or false, not {value!r}")
+
+
+def resolve_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Checks options against the game's schema and fills in defaults.
+
+    Values given as strings (from the command line or a form) are converted.
+    ``setup`` (a fixed arrangement) is accepted by every game as a JSON object
+    or a JSON string; the game itself validates its content.
+    """
+    given = dict(options or {})
+    if not isinstance(options, dict | None):
+        raise BadOption("options must be a mapping of option names to values")
+    resolved: dict[str, Any] = {}
+    for name, spec in info.options.items():
+        value = given.pop(name, spec["default"])
+        kind = spec["type"]
+        if kind == "bool":
+            value = _coerce_bool(name, value)
+        elif kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int | str):
+                raise BadOption(f"option {name!r} takes a whole number, not {value!r}")
+            try:
+                value = int(value)
+            except ValueError:
+                raise BadOption(f"option {name!r} takes a whole number, not {value!r}") from None
+            lo, hi = spec.get("min"), spec.get("max")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise BadOption(f"option {name!r} must be between {lo} and {hi}, not {value}")
+        elif kind == "choice" and value not in spec["choices"]:
+            choices = ", ".join(str(c) for c in spec["choices"])
+            raise BadOption(f"option {name!r} must be one of {choices}, not {value!r}")
+        resolved[name] = value
+    setup = given.pop("setup", None)
+    if given:
+        known = ", ".join(sorted([*info.options, "setup"]))
+        raise BadOption(f"unknown option(s) {', '.join(sorted(given))} for {info.id}; known: {known}")
+    if setup is not None:
+        if isinstance(setup, str):
+            try:
+                setup = json.loads(setup)
+            except json.JSONDecodeError as exc:
+                raise BadOption(f"option 'setup' is not valid JSON: {exc.msg}") from None
+        if not isinstance(setup, dict):
+            raise BadOption("option 'setup' must be a JSON object")
+        resolved["setup"] = setup
+    return resolved
+
+
+class Game(ABC):
+    """A game definition: pure rules over a ``Record`` state.
+
+    Methods receive the state and may mutate it only in ``apply`` (and in
+    ``setup``/``determinize`` on states they own). ``Match`` guarantees that
+    ``apply`` is called only with an action from ``legal_actions``.
+    """
+
+    info: GameInfo
+    state_type: type[Record]
+
+    # --- required -----------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> Record:
+        """The initial state; ``rng`` becomes the state's generator."""
+
+    @abstractmethod
+    def to_move(self, state: Any) -> tuple[int, ...]:
+        """Seats that may act now (several in simultaneous phases; empty when over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every option of the seat's pending decision, and nothing else."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Carries out a legal action, mutating ``state``; returns events."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: Any) -> Result:
+        """Scores and ranking (provisional while the game runs)."""
+
+    @abstractmethod
+    def observation(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe view of what ``seat`` may know (``None``: a spectator)."""
+
+    # --- optional, with sensible defaults -------------------------------------
+    def validate_players(self, players: int) -> None:
+        lo, hi = self.info.min_players, self.info.max_players
+        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+            raise BadOption(f"{self.info.id} is for {lo} to {hi} players, not {players!r}")
+
+    def determinize(self, state: Any, seat: int | None, rng: Rng) -> Any:
+        """Re-samples, in place, what ``seat`` cannot see. Default: nothing is hidden."""
+        return state
+
+    def explain_illegal(self, state: Any, seat: int, notation: str) -> IllegalAction:
+        """Why ``notation`` is not legal for ``seat`` now (override for rule-specific reasons)."""
+        legal = self.legal_actions(state, seat)
+        sample = ", ".join(a.notation for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return IllegalAction(f"{notation!r} is not a legal action now; legal: {sample}", "core: legal actions")
+
+    def normalize(self, notation: str) -> str:
+        """Canonical spelling of user input (case, spaces); override per game."""
+        return " ".join(notation.split())
+
+    def describe(self, state: Any, action: Action, lang: str = "en") -> str:
+        """The action in words, for logs and the action list."""
+        return action.notation
+
+    def render_text(self, state: Any, seat: int | None, lang: str = "en") -> str:
+        return json.dumps(self.observation(state, seat), indent=1, ensure_ascii=False)
+
+    def render_svg(self, state: Any, seat: int | None, lang: str = "en") -> str:
+        text = self.render_text(state, seat, lang).replace("&", "&amp;").replace("<", "&lt;")
+        lines = "".join(f'<tspan x="8" dy="14">{line}</tspan>' for line in text.splitlines())
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text>{lines}</text></svg>'
+
+    def invariants(self, state: Any) -> list[str]:
+        """Violated invariants (conservation laws etc.); empty when all hold."""
+        return []
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """A heuristic value of the state for ``seat`` in [0, 1] (greedy and MCTS cut-offs)."""
+        scores = self.result(state).scores
+        if not scores:
+            return 0.5
+        lo, hi = min(scores), max(scores)
+        return 0.5 if hi == lo else (scores[seat] - lo) / (hi - lo)
+
+    def heuristic_agent(self, seed: int) -> Agent | None:
+        """The game's own bot (agent spec ``heuristic``), if it has one."""
+        return None
+
+    def rules_text(self, lang: str = "en") -> str:
+        return self.info.summary

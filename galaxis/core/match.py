@@ -1,0 +1,203 @@
+"""``Match``: one game being played, the single entry point for every client.
+
+The match owns the state (a ``Record``), the seed, the options and the
+history of ``(seat, notation)``. It validates every action against the legal
+list before the rules see it, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxis.core.actions import Action
+from galaxis.core.errors import BadMatchFile, BadOption, IllegalAction
+from galaxis.core.game import Event, Game, Result, resolve_options
+from galaxis.core.registry import get_game
+from galaxis.core.rng import Rng
+
+FORMAT_VERSION = 1
+
+
+class Match:
+    __slots__ = ("_legal", "_to_move", "game", "history", "num_players", "options", "seed", "state")
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], state: Any) -> None:
+        self.game = game
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self.state = state
+        self.history: list[tuple[int, str]] = []
+        self._legal: dict[int, list[Action]] = {}
+        self._to_move: tuple[int, ...] | None = None
+
+    # --- facts -------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.game.info.id
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        tm = self._to_move
+        if tm is None:
+            tm = self._to_move = self.game.to_move(self.state)
+        return tm
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def result(self) -> Result:
+        return self.game.result(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.game.legal_actions(self.state, seat) if seat in self.to_move else []
+        return legal
+
+    # --- acting ------------------------------------------------------------
+    def find_action(self, seat: int, action: str | Action) -> Action:
+        """The legal action meant by ``action`` (notation or Action), or ``IllegalAction``."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a notation string, not {type(action).__name__}", "core: notation")
+        if self.game.is_over(self.state):
+            raise IllegalAction("the game is over", "core: game over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_move:
+            waiting = ", ".join(str(s) for s in self.to_move)
+            raise IllegalAction(f"seat {seat!r} is not to move; waiting for seat(s) {waiting}", "core: turn order")
+        legal: list[str] = self.legal_actions(seat)  # type: ignore[assignment]
+        try:
+            return legal[legal.index(action)]  # type: ignore[return-value]
+        except ValueError:
+            pass
+        normal = self.game.normalize(action)
+        try:
+            return legal[legal.index(normal)]  # type: ignore[return-value]
+        except ValueError:
+            raise self.game.explain_illegal(self.state, seat, normal) from None
+
+    def apply(self, seat: int, action: str | Action) -> list[Event]:
+        """Carries out one action of ``seat``; raises ``IllegalAction`` and changes nothing if refused."""
+        chosen = self.find_action(seat, action)
+        events = self.game.apply(self.state, seat, chosen)
+        self.history.append((seat, chosen.notation))
+        self._legal = {}
+        self._to_move = None
+        return events
+
+    # --- views -------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        self._check_viewer(seat)
+        return self.game.observation(self.state, seat)
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        self._check_viewer(seat)
+        return self.game.render_text(self.state, seat, lang)
+
+    def render_svg(self, seat: int | None = None, lang: str = "en") -> str:
+        self._check_viewer(seat)
+        return self.game.render_svg(self.state, seat, lang)
+
+    def describe(self, action: str | Action, lang: str = "en") -> str:
+        act = action if isinstance(action, Action) else Action(action)
+        return self.game.describe(self.state, act, lang)
+
+    def _check_viewer(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players):
+            raise IllegalAction(f"no seat {seat!r} in a {self.num_players}-player match", "core: seats")
+
+    # --- copies ------------------------------------------------------------
+    def clone(self) -> Match:
+        new = Match.__new__(Match)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.state = self.state.clone()
+        new.history = self.history.copy()
+        new._legal = {}
+        new._to_move = self._to_move
+        return new
+
+    def determinize(self, seat: int | None, rng_seed: int) -> Match:
+        """A clone in which everything ``seat`` cannot see is re-sampled.
+
+        The result depends only on what ``seat`` has observed and on
+        ``rng_seed``: the game re-samples from a canonical order, and the
+        generator for future chance is replaced, so a searcher cannot predict
+        the real dice or learn the real deck order.
+        """
+        new = self.clone()
+        rng = Rng(rng_seed)
+        new.state = self.game.determinize(new.state, seat, rng)
+        new.state.rng = rng.fork(0x5EED)
+        new._legal = {}
+        new._to_move = None
+        return new
+
+    # --- persistence -------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.game_id,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": self.options,
+            "history": [[seat, notation] for seat, notation in self.history],
+            "state": self.state.to_json(),
+        }
+
+    def __repr__(self) -> str:
+        return f"<Match {self.game_id} players={self.num_players} seed={self.seed} moves={len(self.history)}>"
+
+
+def new_match(game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> Match:
+    """Starts a match. Bad ids, player counts or options raise a ``GalaxisError``."""
+    game = get_game(game_id)
+    game.validate_players(players)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadOption(f"seed must be a whole number, not {seed!r}")
+    resolved = resolve_options(game.info, options)
+    state = game.setup(players, resolved, Rng(seed))
+    return Match(game, players, seed, resolved, state)
+
+
+def replay(
+    game_id: str,
+    seed: int,
+    players: int,
+    options: dict[str, Any] | None,
+    history: list[tuple[int, str]] | list[list[Any]],
+) -> Match:
+    """Rebuilds the identical match by applying ``history`` from the start."""
+    match = new_match(game_id, players, seed, options)
+    for i, entry in enumerate(history):
+        try:
+            seat, notation = entry
+        except (TypeError, ValueError):
+            raise BadMatchFile(f"history entry {i} is not a [seat, notation] pair") from None
+        match.apply(int(seat), str(notation))
+    return match
+
+
+def match_from_json(data: dict[str, Any]) -> Match:
+    """Loads ``Match.to_json()`` output; without a state, the history is replayed."""
+    if not isinstance(data, dict):
+        raise BadMatchFile("a match file is a JSON object")
+    try:
+        game_id, players, seed = data["game"], data["players"], data["seed"]
+        options = data.get("options") or {}
+        history = data.get("history") or []
+    except KeyError as exc:
+        raise BadMatchFile(f"match file lacks {exc}") from None
+    if "state" not in data:
+        return replay(game_id, seed, players, options, history)
+    match = new_match(game_id, players, seed, options)
+    try:
+        match.state = match.game.state_type.from_json(data["state"])
+    except (ValueError, TypeError, KeyError) as exc:
+        raise BadMatchFile(f"match state cannot be read: {exc}") from None
+    match.history = [(int(s), str(n)) for s, n in history]
+    return match

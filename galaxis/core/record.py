@@ -1,0 +1,178 @@
+"""Records: game state classes with generated clone and lossless JSON.
+
+A game's state is a tree of ``Record`` dataclasses whose fields are plain
+values (int, str, bool, float, None), lists, dicts, other records and the
+match's ``Rng``. From the type annotations this module generates, once per
+class, a ``clone`` that copies exactly what is mutable (nothing more, so tree
+search stays cheap) and a ``to_json``/``from_json`` pair that round-trips
+without loss. This is TAG's hand-written ``_copy`` without the hand-writing,
+and with no way to forget a field.
+
+Supported annotations: ``int``, ``str``, ``bool``, ``float``, ``X | None``,
+``list[T]``, ``dict[str, T]``, ``dict[int, T]``, ``tuple[T, ...]``, a ``Record``
+subclass, ``Rng`` and ``Any`` (any JSON-safe value, deep-copied).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+from galaxis.core.rng import Rng
+
+R = TypeVar("R", bound="Record")
+
+_IMMUTABLE = (int, str, bool, float, type(None))
+
+
+def deep_copy_json(value: Any) -> Any:
+    """Deep copy of a JSON-like value (dicts, lists and scalars)."""
+    t = type(value)
+    if t is list:
+        return [deep_copy_json(v) for v in value]
+    if t is dict:
+        return {k: deep_copy_json(v) for k, v in value.items()}
+    return value
+
+
+class _Kind:
+    """How one annotated type is copied and converted."""
+
+    def __init__(
+        self,
+        immutable: bool,
+        copy: Callable[[Any], Any],
+        dump: Callable[[Any], Any],
+        load: Callable[[Any], Any],
+    ) -> None:
+        self.immutable = immutable
+        self.copy = copy
+        self.dump = dump
+        self.load = load
+
+
+def _identity(v: Any) -> Any:
+    return v
+
+
+def _kind_of(tp: Any) -> _Kind:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp in _IMMUTABLE:
+        return _Kind(True, _identity, _identity, _identity)
+    if tp is Any:
+        return _Kind(False, deep_copy_json, deep_copy_json, deep_copy_json)
+    if tp is Rng:
+        return _Kind(False, Rng.clone, Rng.to_json, Rng.from_json)
+    if isinstance(tp, type) and issubclass(tp, Record):
+        rec = tp
+        return _Kind(False, lambda v: v.clone(), lambda v: v.to_json(), lambda d: rec.from_json(d))
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) != 1:
+            raise TypeError(f"only 'X | None' unions are supported in records, not {tp}")
+        k = _kind_of(inner[0])
+        if k.immutable:
+            return k
+        return _Kind(
+            False,
+            lambda v: None if v is None else k.copy(v),
+            lambda v: None if v is None else k.dump(v),
+            lambda d: None if d is None else k.load(d),
+        )
+    if origin is list:
+        k = _kind_of(args[0])
+        if k.immutable:
+            return _Kind(False, list.copy, list.copy, list)
+        return _Kind(
+            False,
+            lambda v: [k.copy(x) for x in v],
+            lambda v: [k.dump(x) for x in v],
+            lambda d: [k.load(x) for x in d],
+        )
+    if origin is tuple:
+        elem = args[0] if args else Any
+        k = _kind_of(elem)
+        return _Kind(
+            k.immutable,
+            (lambda v: v) if k.immutable else (lambda v: tuple(k.copy(x) for x in v)),
+            lambda v: [k.dump(x) for x in v],
+            lambda d: tuple(k.load(x) for x in d),
+        )
+    if origin is dict:
+        key_t, val_t = args
+        k = _kind_of(val_t)
+        int_keys = key_t is int
+        if key_t not in (str, int):
+            raise TypeError("record dict keys must be str or int")
+        copy = dict.copy if k.immutable else (lambda v: {a: k.copy(b) for a, b in v.items()})
+        if int_keys:
+            return _Kind(
+                False,
+                copy,
+                lambda v: {str(a): k.dump(b) for a, b in v.items()},
+                lambda d: {int(a): k.load(b) for a, b in d.items()},
+            )
+        return _Kind(
+            False,
+            copy,
+            lambda v: {a: k.dump(b) for a, b in v.items()},
+            lambda d: {a: k.load(b) for a, b in d.items()},
+        )
+    raise TypeError(f"unsupported type in a record: {tp!r}")
+
+
+class Record:
+    """Base class of game state records (use with ``@dataclass(slots=True)``)."""
+
+    __slots__ = ()
+    _compiled: ClassVar[dict[type, tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]]] = {}
+
+    @classmethod
+    def _compile(cls) -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+        hints = typing.get_type_hints(cls)
+        fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        kinds = {name: _kind_of(hints[name]) for name in fields}
+        env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+        clone_lines = ["def clone(self):", "    new = _new(_cls)"]
+        dump_lines = ["def dump(self):", "    return {"]
+        load_lines = ["def load(data):", "    new = _new(_cls)"]
+        for name in fields:
+            k = kinds[name]
+            env[f"_c_{name}"], env[f"_d_{name}"], env[f"_l_{name}"] = k.copy, k.dump, k.load
+            if k.immutable:
+                clone_lines.append(f"    new.{name} = self.{name}")
+                dump_lines.append(f"        {name!r}: self.{name},")
+            else:
+                clone_lines.append(f"    new.{name} = _c_{name}(self.{name})")
+                dump_lines.append(f"        {name!r}: _d_{name}(self.{name}),")
+            load_lines.append(f"    new.{name} = _l_{name}(data[{name!r}])")
+        clone_lines.append("    return new")
+        dump_lines.append("    }")
+        load_lines.append("    return new")
+        src = "\n".join(clone_lines + dump_lines + load_lines)
+        exec(compile(src, f"<record {cls.__name__}>", "exec"), env)
+        compiled = (env["clone"], env["dump"], env["load"])
+        Record._compiled[cls] = compiled
+        return compiled
+
+    def clone(self: R) -> R:
+        fns = Record._compiled.get(type(self)) or type(self)._compile()
+        return fns[0](self)  # type: ignore[no-any-return]
+
+    def to_json(self) -> dict[str, Any]:
+        fns = Record._compiled.get(type(self)) or type(self)._compile()
+        return fns[1](self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_json(cls: type[R], data: Any) -> R:
+        fns = Record._compiled.get(cls) or cls._compile()
+        if not isinstance(data, dict):
+            raise ValueError(f"{cls.__name__} expects a JSON object")
+        try:
+            return fns[2](data)  # type: ignore[no-any-return]
+        except KeyError as exc:
+            raise ValueError(f"{cls.__name__} is missing field {exc}") from None
