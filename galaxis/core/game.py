@@ -236,3 +236,28 @@ class Game(ABC):
 
     def rules_text(self, lang: str = "en") -> str:
         return self.info.summary
+
+    # --- hooks for clients, the server and the RL adapters ---------------------
+    def realtime(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """Real-time play policy, or None for a turn-based match.
+
+        ``{"cooldown_ms": int, "countdown_ms": int, "countdown_events": [event types]}``:
+        the server orders actions by arrival, makes a seat wait ``cooldown_ms``
+        after each accepted action, and after an event whose type is in
+        ``countdown_events`` holds every action for ``countdown_ms`` (a
+        synchronised "one, two, three!").
+        """
+        return None
+
+    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
+        """Every notation that can ever be legal, in a fixed order (a flat Discrete
+        space for RL), or None where that space is too large to enumerate."""
+        return None
+
+    def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
+        """Upper bound on ``len(legal_actions)``, for index-into-legal-list spaces."""
+        return 512
+
+    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
+        """A numeric encoder of ``observation(seat)`` (see galaxis/interop), or None."""
+        return None
