@@ -103,6 +103,9 @@ class Gops(Game):
                 state.bids[p], state.hands[p] = pick, pool
         return state
 
+    def secret(self, state: GopsState, viewer: int | None) -> Any:
+        return {"deck": state.deck, "bids": [b for p, b in enumerate(state.bids) if p != viewer]}
+
     def explain_illegal(self, state: GopsState, seat: int, notation: str) -> IllegalAction:
         return IllegalAction(f"{notation!r}: bid one of your cards {state.hands[seat]}", "toy: bidding")
 

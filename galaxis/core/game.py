@@ -218,6 +218,14 @@ class Game(ABC):
         lines = "".join(f'<tspan x="8" dy="14">{line}</tspan>' for line in text.splitlines())
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text>{lines}</text></svg>'
 
+    def secret(self, state: Any, viewer: int | None) -> Any:
+        """Everything ``viewer`` must not know (JSON-safe), for the information-safety tests.
+
+        The conformance suite checks that determinizing for ``viewer`` changes this
+        while leaving ``observation(viewer)`` unchanged. None: nothing is hidden.
+        """
+        return None
+
     def invariants(self, state: Any) -> list[str]:
         """Violated invariants (conservation laws etc.); empty when all hold."""
         return []
