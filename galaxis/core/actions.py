@@ -21,11 +21,15 @@ class Action(str):
 
     targets: tuple[str, ...]
     kind: str
+    args: tuple[Any, ...]
 
-    def __new__(cls, notation: str, targets: tuple[str, ...] = (), kind: str = "") -> Action:
+    def __new__(
+        cls, notation: str, targets: tuple[str, ...] = (), kind: str = "", args: tuple[Any, ...] = ()
+    ) -> Action:
         self = super().__new__(cls, notation)
         self.targets = targets
         self.kind = kind
+        self.args = args  # the parsed meaning, for the game's own fast dispatch
         return self
 
     @property
@@ -51,8 +55,10 @@ class ActionTable:
     def __init__(self) -> None:
         self._table: dict[str, Action] = {}
 
-    def get(self, notation: str, targets: tuple[str, ...] = (), kind: str = "") -> Action:
+    def get(
+        self, notation: str, targets: tuple[str, ...] = (), kind: str = "", args: tuple[Any, ...] = ()
+    ) -> Action:
         action = self._table.get(notation)
         if action is None:
-            action = self._table[notation] = Action(notation, targets, kind)
+            action = self._table[notation] = Action(notation, targets, kind, args)
         return action

@@ -226,6 +226,12 @@ class Game(ABC):
         """
         return None
 
+    def action_is_public(self, state: Any, seat: int, action: Action) -> bool:
+        """Whether every seat may learn the notation of ``seat``'s ``action`` (called
+        before it is applied). Clients show others' hidden actions only through the
+        events they caused. Default: public exactly when the game hides nothing."""
+        return not self.info.hidden_information
+
     def invariants(self, state: Any) -> list[str]:
         """Violated invariants (conservation laws etc.); empty when all hold."""
         return []

@@ -1,0 +1,59 @@
+"""The state of a Space Smugglers match (see docs/games/smugglers.md for the rules).
+
+Goods are counted as a list of four numbers in the order r, y, g, b.
+Energy is an integer: the tokens' denominations never matter (§D7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from galaxis.core import Record, Rng, Step
+
+
+@dataclass(slots=True)
+class Player(Record):
+    colour: str  # dice colour = character sheet
+    energy: int
+    goods: list[int]  # r, y, g, b
+    dice_in_hand: int  # 0..2; the rest lie on sector cards this round
+    tokens: list[int]  # speed tokens taken this round (two players: one to three)
+    won: list[list[int]]  # [row index, energy cost] of sectors won this round, awaiting payment
+    paid: list[str]  # face-up sector cards (the score pile)
+    unpaid: list[str]  # face-down sector cards (minus points)
+
+
+@dataclass(slots=True)
+class SmugglersState(Record):
+    rng: Rng
+    players: list[Player]
+    galaxies: list[list[str]]  # face-down galaxies still to come (hidden)
+    box: list[str]  # sector cards returned to the box unseen (hidden)
+    discarded: list[str]  # revealed sectors nobody bid on (public)
+    row: list[str]  # this round's revealed sectors, lettered A, B, ...
+    dice: list[list[list[int]]]  # per row card: [seat, value] in placement order
+    free_tokens: list[int]  # speed tokens still in the middle
+    pool_energy: int
+    pool_goods: list[int]
+    box_energy: int  # energy not dealt out (conservation check)
+    box_goods: list[int]
+    round: int  # 1-based
+    rounds: int
+    phase: str  # "bid" | "pay" | "refill" | "over"
+    start_seat: int  # who opens this round's micro-turns (turn mode)
+    turn: int  # seat to act in turn-mode bidding
+    waits: int  # consecutive waits since the last die or token (anti-stall)
+    pending: list[Step]  # payment and refill decisions still to take
+    # options, fixed for the match (immutable, so clones share them)
+    realtime: bool = False
+    stacked: bool = False
+    stations: bool = False
+    fav_ships: bool = False
+    fav_goods: bool = False
+    allow_wait: bool = True
+    payment_optional: bool = False
+    majority_ties_share: bool = False
+
+    @property
+    def two_player(self) -> bool:
+        return len(self.players) == 2

@@ -1,0 +1,81 @@
+"""Terminal view of Space Smugglers, in English or Hungarian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from galaxis.games.smugglers.data import COLOURS, sectors, terms
+
+if TYPE_CHECKING:
+    from galaxis.games.smugglers.rules import Smugglers
+    from galaxis.games.smugglers.state import SmugglersState
+
+LETTERS = "ABCDEF"
+
+
+def _words(lang: str) -> dict[str, Any]:
+    all_terms = terms()
+    words: dict[str, Any] = all_terms.get(lang, all_terms["en"])
+    return words
+
+
+def _goods(words: dict[str, Any], counts: list[int] | dict[str, int]) -> str:
+    values = counts if isinstance(counts, list) else [counts[c] for c in COLOURS]
+    return " ".join(f"{words['colours'][c]} {n}" for c, n in zip(COLOURS, values, strict=True))
+
+
+def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
+    w = _words(lang)
+    obs = game.observation(state, seat)
+    table = sectors()
+    name = lambda i: w["players"].get(obs["players"][i]["colour"], obs["players"][i]["colour"])  # noqa: E731
+    lines = [
+        f"{w['title']} — {w['round']} {obs['round']}/{obs['rounds']} — {w['phase'][obs['phase']]}"
+        + (f" — {w['to_move']}: " + ", ".join(f"{i} ({name(i)})" for i in obs["to_move"]) if obs["to_move"] else ""),
+        "",
+        f"{w['sectors']}:",
+    ]
+    for card in obs["row"]:
+        sector = table[card["sector"]]
+        planets = " ".join(w["colours"][p] for p in sector.planets)
+        ships = " ".join(w["colours"][s] for s in sector.ships)
+        station = f" [{w['station']}]" if sector.station else ""
+        dice = ", ".join(f"{name(d[0])} {d[1]}" for d in card["dice"]) or "-"
+        lines.append(
+            f"  {card['label']} {card['sector']}{station}  {w['planets']}: {planets} ({sector.value})  "
+            f"{w['ships']}: {ships}  {w['dice']}: {dice}"
+        )
+    lines.append("")
+    lines.append(f"{w['tokens']}: " + (" ".join(str(t) for t in obs["free_tokens"]) or "-"))
+    pool = obs["pool"]
+    lines.append(f"{w['pool']}: {w['energy']} {pool['energy']}, {w['goods']}: {_goods(w, pool['goods'])}")
+    lines.append("")
+    for i, p in enumerate(obs["players"]):
+        you = f" ({w['you']})" if i == seat else ""
+        marker = "*" if i in obs["to_move"] else " "
+        favs = (
+            f"  {w['favourites']}: {w['planets']} {'+'.join(w['colours'][c] for c in p['fav_planets'])}, "
+            f"{w['ships']} {'+'.join(w['colours'][c] for c in p['fav_ships'])}"
+        )
+        lines.append(
+            f"{marker} {i} {name(i)}{you}: {w['energy']} {p['energy']}, {w['goods']}: {_goods(w, p['goods'])}, "
+            f"{w['dice']} {p['dice_in_hand']}, {w['tokens']} {p['tokens'] or '-'}, "
+            f"{w['won']} {' '.join(p['won']) or '-'}, {w['paid']} {len(p['paid'])}, "
+            f"{w['unpaid']} {len(p['unpaid'])}, {w['score']} {obs['scores'][i]:g}"
+        )
+        if any(obs["options"][k] for k in ("stations", "favourite_ships", "favourite_goods")):
+            lines.append(favs)
+    lines.append(f"{w['galaxies_left']}: {obs['galaxies_left']}")
+    return "\n".join(lines)
+
+
+def rules_text(lang: str = "en") -> str:
+    """The rules summary: docs/games/smugglers.md in English, data/rules.hu.md in Hungarian."""
+    here = Path(__file__).parent
+    if lang == "hu":
+        return (here / "data" / "rules.hu.md").read_text(encoding="utf-8")
+    doc = here.parents[2] / "docs" / "games" / "smugglers.md"
+    if doc.exists():
+        return doc.read_text(encoding="utf-8")
+    return (here / "data" / "rules.en.md").read_text(encoding="utf-8")
