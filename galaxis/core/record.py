@@ -145,9 +145,12 @@ class Record:
             env[f"_c_{name}"], env[f"_d_{name}"], env[f"_l_{name}"] = k.copy, k.dump, k.load
             if k.immutable:
                 clone_lines.append(f"    new.{name} = self.{name}")
-                dump_lines.append(f"        {name!r}: self.{name},")
             else:
                 clone_lines.append(f"    new.{name} = _c_{name}(self.{name})")
+            # immutable is not the same as JSON-native: a tuple still dumps as a list
+            if k.dump is _identity:
+                dump_lines.append(f"        {name!r}: self.{name},")
+            else:
                 dump_lines.append(f"        {name!r}: _d_{name}(self.{name}),")
             load_lines.append(f"    new.{name} = _l_{name}(data[{name!r}])")
         clone_lines.append("    return new")

@@ -13,7 +13,18 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from galaxis.core import Action, ActionTable, Event, Game, GameInfo, IllegalAction, Result, Rng, Step, rank_by_keys
+from galaxis.core import (
+    Action,
+    ActionTable,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Result,
+    Rng,
+    Step,
+    rank_by_keys,
+)
 from galaxis.core.errors import BadOption
 from galaxis.games.smugglers import scoring
 from galaxis.games.smugglers.data import COLOURS, Sector, sectors, setup_table, sheets, terms

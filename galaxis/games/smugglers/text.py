@@ -29,7 +29,11 @@ def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: 
     w = _words(lang)
     obs = game.observation(state, seat)
     table = sectors()
-    name = lambda i: w["players"].get(obs["players"][i]["colour"], obs["players"][i]["colour"])  # noqa: E731
+
+    def name(i: int) -> str:
+        colour: str = obs["players"][i]["colour"]
+        return str(w["players"].get(colour, colour))
+
     lines = [
         f"{w['title']} — {w['round']} {obs['round']}/{obs['rounds']} — {w['phase'][obs['phase']]}"
         + (f" — {w['to_move']}: " + ", ".join(f"{i} ({name(i)})" for i in obs["to_move"]) if obs["to_move"] else ""),
