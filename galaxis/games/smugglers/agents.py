@@ -101,7 +101,7 @@ class SmugglerBot:
             left = dict(goods)
             for c in cruiser:
                 left[c] -= 1
-            keep = left[skip] if skip in left else 0
+            keep = left.get(skip, 0)
             if last_round:
                 score = -(1.0 if skip else 0.0)  # give everything away
             else:

@@ -9,6 +9,7 @@ set; missing cards and seats are all-zero blocks with their ``present`` flag 0.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -109,6 +110,26 @@ class SmugglersEncoder:
 
     def __init__(self) -> None:
         self._card_cache: dict[str, tuple[list[float], list[float], float]] = {}
+        # a score pile changes a few times a game: its scaled totals are kept per pile
+        self._pile_cache: dict[tuple[str, ...], list[float]] = {}
+
+    def _pile(self, paid: list[str]) -> list[float]:
+        """Planets, ships and stations on a pile of paid sectors (scaled), 10 numbers."""
+        key = tuple(paid)
+        entry = self._pile_cache.get(key)
+        if entry is None:
+            if len(self._pile_cache) > 4096:
+                self._pile_cache.clear()
+            entry = [0.0] * (len(COLOURS) + len(SHIPS) + 1)
+            for cid in paid:
+                planets, ships, station = self._card(cid)
+                for i in range(len(COLOURS)):
+                    entry[i] += planets[i] / 10.0
+                for i in range(len(SHIPS)):
+                    entry[len(COLOURS) + i] += ships[i] / 10.0
+                entry[-1] += station / 5.0
+            self._pile_cache[key] = entry
+        return entry
 
     def _card(self, cid: str) -> tuple[list[float], list[float], float]:
         """Planet counts, ship counts and station flag printed on a sector card."""
@@ -216,15 +237,9 @@ class SmugglersEncoder:
                 v[b + 12 + _COLOUR[c]] = 1.0
             for c in p["fav_ships"]:
                 v[b + 16 + _COLOUR[c]] = 1.0
-            pb = b + 20
-            for cid in p["paid"]:
-                planets, ships, station = self._card(cid)
-                for i in range(len(COLOURS)):
-                    v[pb + i] += planets[i] / 10.0
-                for i in range(len(SHIPS)):
-                    v[pb + 4 + i] += ships[i] / 10.0
-                v[pb + 9] += station / 5.0
-            v[b + 30] = scores[seat] / 20.0 if seat < len(scores) else 0.0
-        out = np.array(v, dtype=np.float32)
-        np.clip(out, self.low, self.high, out=out)
-        return out
+            if p["paid"]:
+                v[b + 20 : b + 30] = self._pile(p["paid"])
+            # the only unbounded count: clamped to the declared bounds
+            v[b + 30] = max(self.low, min(self.high, scores[seat] / 20.0)) if seat < len(scores) else 0.0
+        # array('f') converts the list at C speed, and NumPy adopts its buffer without a copy
+        return np.frombuffer(array("f", v), dtype=np.float32)

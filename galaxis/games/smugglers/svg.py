@@ -139,7 +139,7 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
         out.append(f'<rect x="18" y="{py + 8}" width="18" height="18" fill="{SEAT_FILL.get(p["colour"], "#ccc")}" stroke="#999"/>')
         label = f"{i} {w['players'].get(p['colour'], p['colour'])}" + (f" ({w['you']})" if mine else "")
         out.append(_text(44, py + 22, label, 15, weight="bold"))
-        supply = f' data-target="supply-e" class="clickable"' if mine else ""
+        supply = ' data-target="supply-e" class="clickable"' if mine else ""
         out.append(f"<g{supply}>" + _text(250, py + 22, f"⚡ {p['energy']}", 15) + "</g>")
         for k, c in enumerate(COLOURS):
             gx = 310 + k * 46
