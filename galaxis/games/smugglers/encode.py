@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from galaxis.games.smugglers.data import COLOURS, sectors
+from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 
 MAX_CARDS = 6
+LETTERS = "ABCDEF"
 MAX_PLAYERS = 6
 TOKENS = (-1, 0, 1, 2, 3, 4)
 SHIPS = (*COLOURS, "x")
@@ -69,7 +70,6 @@ PLAYER = (
     ("paid_planets", len(COLOURS)),
     ("paid_ships", len(SHIPS)),
     ("paid_stations", 1),
-    ("score", 1),
 )
 G_SIZE = sum(w for _, w in GLOBAL)
 C_SIZE = sum(w for _, w in CARD)
@@ -81,6 +81,7 @@ _SHIP = {c: i for i, c in enumerate(SHIPS)}
 _TOKEN = {t: i for i, t in enumerate(TOKENS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _PENDING = {k: i for i, k in enumerate(PENDING)}
+_ZERO = array("f", bytes(4 * SIZE))
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -105,141 +106,236 @@ class SmugglersEncoder:
     """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1]."""
 
     size = SIZE
-    low = -8.0
+    low = -1.0  # only the speed-token sum (the -1 token) goes below zero
     high = 8.0
 
     def __init__(self) -> None:
-        self._card_cache: dict[str, tuple[list[float], list[float], float]] = {}
-        # a score pile changes a few times a game: its scaled totals are kept per pile
-        self._pile_cache: dict[tuple[str, ...], list[float]] = {}
+        # Static blocks (what is printed on a card, a pile's totals, a sheet's favourites)
+        # are built once and copied in with one slice assignment each.
+        self._card_cache: dict[tuple[str, tuple[str, ...], tuple[str, ...]], array[float]] = {}
+        self._pile_cache: dict[tuple[str, ...], array[float]] = {}
+        self._fav_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], array[float]] = {}
 
-    def _pile(self, paid: list[str]) -> list[float]:
-        """Planets, ships and stations on a pile of paid sectors (scaled), 10 numbers."""
+    def _card(self, cid: str, fav_p: tuple[str, ...], fav_s: tuple[str, ...]) -> array[float]:
+        """planets (4), ships (5), station, and how many planets and ships match the observer's favourites."""
+        key = (cid, fav_p, fav_s)
+        block = self._card_cache.get(key)
+        if block is None:
+            sector = sectors()[cid]
+            block = array("f", bytes(4 * 12))
+            for c in sector.planets:
+                block[_COLOUR[c]] += 1.0
+            for c in sector.ships:
+                block[4 + _SHIP[c]] += 1.0
+            block[9] = 1.0 if sector.station else 0.0
+            block[10] = sum(1 for c in sector.planets if c in fav_p) / 3.0
+            block[11] = sum(1 for c in sector.ships if c in fav_s) / 3.0
+            self._card_cache[key] = block
+        return block
+
+    def _pile(self, paid: list[str]) -> array[float]:
+        """Planets (4), ships (5) and stations on a pile of paid sectors, scaled."""
         key = tuple(paid)
-        entry = self._pile_cache.get(key)
-        if entry is None:
+        block = self._pile_cache.get(key)
+        if block is None:
             if len(self._pile_cache) > 4096:
                 self._pile_cache.clear()
-            entry = [0.0] * (len(COLOURS) + len(SHIPS) + 1)
+            block = array("f", bytes(4 * 10))
             for cid in paid:
-                planets, ships, station = self._card(cid)
-                for i in range(len(COLOURS)):
-                    entry[i] += planets[i] / 10.0
-                for i in range(len(SHIPS)):
-                    entry[len(COLOURS) + i] += ships[i] / 10.0
-                entry[-1] += station / 5.0
-            self._pile_cache[key] = entry
-        return entry
+                sector = sectors()[cid]
+                for c in sector.planets:
+                    block[_COLOUR[c]] += 0.1
+                for c in sector.ships:
+                    block[4 + _SHIP[c]] += 0.1
+                block[9] += 0.2 if sector.station else 0.0
+            self._pile_cache[key] = block
+        return block
 
-    def _card(self, cid: str) -> tuple[list[float], list[float], float]:
-        """Planet counts, ship counts and station flag printed on a sector card."""
-        entry = self._card_cache.get(cid)
-        if entry is None:
-            sector = sectors()[cid]
-            planets = [0.0] * len(COLOURS)
-            for c in sector.planets:
-                planets[_COLOUR[c]] += 1.0
-            ships = [0.0] * len(SHIPS)
-            for c in sector.ships:
-                ships[_SHIP[c]] += 1.0
-            entry = self._card_cache[cid] = (planets, ships, 1.0 if sector.station else 0.0)
-        return entry
+    def _favs(self, fav_planets: tuple[str, ...], fav_ships: tuple[str, ...]) -> array[float]:
+        key = (fav_planets, fav_ships)
+        block = self._fav_cache.get(key)
+        if block is None:
+            block = array("f", bytes(4 * 8))
+            for c in fav_planets:
+                block[_COLOUR[c]] = 1.0
+            for c in fav_ships:
+                block[4 + _COLOUR[c]] = 1.0
+            self._fav_cache[key] = block
+        return block
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
-        v = [0.0] * SIZE
+        """The encoding of an ``observation(seat)`` dict."""
         you = obs.get("you")
-        me = 0 if you is None else you
-        players = obs["players"]
-        n = len(players)
-        # --- global
-        rounds = obs["rounds"] or 1
-        v[0] = obs["round"] / rounds
-        v[1] = obs["galaxies_left"] / 8.0
-        v[2 + _PHASE.get(obs["phase"], 3)] = 1.0
-        o = 2 + len(PHASES)
-        v[o] = 1.0 if obs["mode"] == "realtime" else 0.0
-        v[o + 1] = 1.0 if you is not None and you in obs["to_move"] else 0.0
-        v[o + 2] = min(obs["waits"], 8) / 8.0
-        opts = obs["options"]
-        v[o + 3] = float(opts["stacked"])
-        v[o + 4] = float(opts["stations"])
-        v[o + 5] = float(opts["favourite_ships"])
-        v[o + 6] = float(opts["favourite_goods"])
-        o += 7
-        for t in obs["free_tokens"]:
-            v[o + _TOKEN[t]] = 1.0
-        o += len(TOKENS)
-        pool = obs["pool"]
-        v[o] = pool["energy"] / 30.0
-        goods = pool["goods"]
-        for c, i in _COLOUR.items():
-            v[o + 1 + i] = goods[c] / 10.0
-        o += 1 + len(COLOURS)
-        v[o] = len(obs["discarded"]) / 10.0
         pending = obs["pending"]
+        pend = None
         if pending:
             step = pending[0]
-            v[o + 1] = 1.0 if step.get("seat") == you else 0.0
-            k = _PENDING.get(step.get("kind", ""))
+            data = step.get("data")
+            pend = (step.get("seat"), step.get("kind", ""), data.get("left", 0) if isinstance(data, dict) else 0)
+        opts = obs["options"]
+        players = [
+            (
+                p["energy"],
+                [p["goods"][c] for c in COLOURS],
+                p["dice_in_hand"],
+                p["tokens"],
+                [LETTERS.index(w) for w in p["won"]],
+                p["paid"],
+                len(p["unpaid"]),
+                tuple(p["fav_planets"]),
+                tuple(p["fav_ships"]),
+            )
+            for p in obs["players"]
+        ]
+        return self._fill(
+            you,
+            obs["round"] / (obs["rounds"] or 1),
+            obs["galaxies_left"],
+            obs["phase"],
+            obs["mode"] == "realtime",
+            obs["to_move"],
+            obs["waits"],
+            (opts["stacked"], opts["stations"], opts["favourite_ships"], opts["favourite_goods"]),
+            obs["free_tokens"],
+            obs["pool"]["energy"],
+            [obs["pool"]["goods"][c] for c in COLOURS],
+            len(obs["discarded"]),
+            pend,
+            [(card["sector"], card["dice"]) for card in obs["row"]],
+            players,
+        )
+
+    def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
+        """The same vector as ``encode(match.observation(seat))``, read straight from the state.
+
+        A fast path for the RL adapters: it reads exactly the fields that
+        ``observation`` publishes (the hidden galaxies only through their
+        count), and tests/interop check that both paths agree on every position
+        of many random matches and that a determinized copy encodes the same.
+        """
+        s = match.state
+        sheet = sheets()
+        pend = None
+        if s.pending:
+            step = s.pending[-1]
+            data = step.data
+            pend = (step.seat, step.kind, data.get("left", 0) if isinstance(data, dict) else 0)
+        players = []
+        for p in s.players:
+            sh = sheet[p.colour]
+            players.append(
+                (p.energy, p.goods, p.dice_in_hand, p.tokens, [w[0] for w in p.won], p.paid, len(p.unpaid), sh.fav_planets, sh.fav_ships)
+            )
+        dice = s.dice
+        return self._fill(
+            seat,
+            s.round / (s.rounds or 1),
+            len(s.galaxies),
+            s.phase,
+            s.realtime,
+            match.to_move,
+            s.waits,
+            (s.stacked, s.stations, s.fav_ships, s.fav_goods),
+            s.free_tokens,
+            s.pool_energy,
+            s.pool_goods,
+            len(s.discarded),
+            pend,
+            [(cid, dice[i] if i < len(dice) else ()) for i, cid in enumerate(s.row)],
+            players,
+        )
+
+    def _fill(
+        self,
+        you: int | None,
+        round_fraction: float,
+        galaxies_left: int,
+        phase: str,
+        realtime: bool,
+        to_move: Any,
+        waits: int,
+        options: tuple[bool, bool, bool, bool],
+        free_tokens: Any,
+        pool_energy: int,
+        pool_goods: Any,
+        discarded: int,
+        pend: tuple[Any, str, int] | None,
+        row: list[tuple[str, Any]],
+        players: list[tuple[Any, ...]],
+    ) -> np.ndarray:
+        v = _ZERO[:]
+        me = 0 if you is None else you
+        n = len(players)
+        # --- global
+        v[0] = round_fraction
+        v[1] = galaxies_left / 8.0
+        v[2 + _PHASE.get(phase, 3)] = 1.0
+        v[6] = 1.0 if realtime else 0.0
+        v[7] = 1.0 if you is not None and you in to_move else 0.0
+        v[8] = min(waits, 8) / 8.0
+        v[9] = 1.0 if options[0] else 0.0
+        v[10] = 1.0 if options[1] else 0.0
+        v[11] = 1.0 if options[2] else 0.0
+        v[12] = 1.0 if options[3] else 0.0
+        for t in free_tokens:
+            v[13 + _TOKEN[t]] = 1.0
+        v[19] = pool_energy / 30.0
+        v[20] = pool_goods[0] / 10.0
+        v[21] = pool_goods[1] / 10.0
+        v[22] = pool_goods[2] / 10.0
+        v[23] = pool_goods[3] / 10.0
+        v[24] = discarded / 10.0
+        if pend is not None:
+            v[25] = 1.0 if pend[0] == you else 0.0
+            k = _PENDING.get(pend[1])
             if k is not None:
-                v[o + 2 + k] = 1.0
-            left = step.get("data", {}).get("left", 0) if isinstance(step.get("data"), dict) else 0
-            v[o + 2 + len(PENDING)] = left / 4.0
-        o = G_SIZE
+                v[26 + k] = 1.0
+            v[29] = pend[2] / 4.0
         # --- the row of sector cards
         mine = players[me] if 0 <= me < n else None
-        fav_p = set(mine["fav_planets"]) if mine else set()
-        fav_s = set(mine["fav_ships"]) if mine else set()
-        won_labels = set(mine["won"]) if mine else set()
-        for ci, card in enumerate(obs["row"][:MAX_CARDS]):
+        fav_p = mine[7] if mine else ()
+        fav_s = mine[8] if mine else ()
+        won_rows = mine[4] if mine else ()
+        o = G_SIZE
+        for ci, (cid, dice) in enumerate(row[:MAX_CARDS]):
             b = o + ci * C_SIZE
             v[b] = 1.0
-            planets, ships, station = self._card(card["sector"])
-            v[b + 1 : b + 5] = planets
-            v[b + 5 : b + 10] = ships
-            v[b + 10] = station
-            v[b + 11] = sum(planets[_COLOUR[c]] for c in fav_p) / 3.0
-            v[b + 12] = sum(ships[_SHIP[c]] for c in fav_s) / 3.0
+            v[b + 1 : b + 13] = self._card(cid, fav_p, fav_s)
             my_n = my_top = other_n = other_top = 0
-            for seat, value in card["dice"]:
+            for seat, value in dice:
                 if seat == you:
                     my_n += 1
-                    my_top = max(my_top, value)
+                    if value > my_top:
+                        my_top = value
                 else:
                     other_n += 1
-                    other_top = max(other_top, value)
+                    if value > other_top:
+                        other_top = value
             v[b + 13] = my_n / 2.0
             v[b + 14] = my_top / 6.0
             v[b + 15] = other_n / 4.0
             v[b + 16] = other_top / 6.0
             v[b + 17] = 1.0 if my_top > other_top else 0.0
-            v[b + 18] = 1.0 if card["label"] in won_labels else 0.0
+            v[b + 18] = 1.0 if ci in won_rows else 0.0
         # --- players, the observer first
         o = G_SIZE + MAX_CARDS * C_SIZE
-        scores = obs["scores"]
         for k in range(min(n, MAX_PLAYERS)):
-            seat = (me + k) % n
-            p = players[seat]
+            energy, goods, dice_in_hand, tokens, won, paid, unpaid, fav_planets, fav_ships = players[(me + k) % n]
             b = o + k * P_SIZE
             v[b] = 1.0
-            v[b + 1] = p["energy"] / 10.0
-            g = p["goods"]
-            for c, i in _COLOUR.items():
-                v[b + 2 + i] = g[c] / 5.0
-            v[b + 6] = p["dice_in_hand"] / 2.0
-            tokens = p["tokens"]
+            v[b + 1] = energy / 10.0
+            v[b + 2] = goods[0] / 5.0
+            v[b + 3] = goods[1] / 5.0
+            v[b + 4] = goods[2] / 5.0
+            v[b + 5] = goods[3] / 5.0
+            v[b + 6] = dice_in_hand / 2.0
             v[b + 7] = len(tokens) / 3.0
             v[b + 8] = sum(tokens) / 4.0
-            v[b + 9] = len(p["won"]) / 3.0
-            v[b + 10] = len(p["paid"]) / 10.0
-            v[b + 11] = len(p["unpaid"]) / 5.0
-            for c in p["fav_planets"]:
-                v[b + 12 + _COLOUR[c]] = 1.0
-            for c in p["fav_ships"]:
-                v[b + 16 + _COLOUR[c]] = 1.0
-            if p["paid"]:
-                v[b + 20 : b + 30] = self._pile(p["paid"])
-            # the only unbounded count: clamped to the declared bounds
-            v[b + 30] = max(self.low, min(self.high, scores[seat] / 20.0)) if seat < len(scores) else 0.0
-        # array('f') converts the list at C speed, and NumPy adopts its buffer without a copy
-        return np.frombuffer(array("f", v), dtype=np.float32)
+            v[b + 9] = len(won) / 3.0
+            v[b + 10] = len(paid) / 10.0
+            v[b + 11] = unpaid / 5.0
+            v[b + 12 : b + 20] = self._favs(fav_planets, fav_ships)
+            if paid:
+                v[b + 20 : b + 30] = self._pile(paid)
+        # NumPy adopts the array's buffer without a copy
+        return np.frombuffer(v, dtype=np.float32)

@@ -75,11 +75,11 @@ def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: 
 
 
 def rules_text(lang: str = "en") -> str:
-    """The rules summary: docs/games/smugglers.md in English, data/rules.hu.md in Hungarian."""
+    """The rules: docs/games/smugglers.md in English, data/rules.hu.md (a summary) in Hungarian."""
     here = Path(__file__).parent
     if lang == "hu":
         return (here / "data" / "rules.hu.md").read_text(encoding="utf-8")
     doc = here.parents[2] / "docs" / "games" / "smugglers.md"
     if doc.exists():
         return doc.read_text(encoding="utf-8")
-    return (here / "data" / "rules.en.md").read_text(encoding="utf-8")
+    return "Space Smugglers: see docs/games/smugglers.md in the galaxis source tree for the full rules."
