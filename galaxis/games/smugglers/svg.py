@@ -122,11 +122,13 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
             + _text(gx + 25, y + 18, f"{c.upper()} {pool['goods'][c]}", 14, "middle", "#000", "bold")
             + "</g>"
         )
-    for i, name in enumerate(("wait", "done", "forfeit")):
+    legal = set(game.legal_actions(state, seat)) if seat in obs["to_move"] else set()
+    buttons = [name for name in ("wait", "done", "forfeit") if name in legal]
+    for i, name in enumerate(buttons):
         bx = 20 + i * 110
         out.append(
             f'<g data-target="{name}" class="clickable"><rect x="{bx}" y="{y + 42}" width="100" height="28" rx="6" fill="#24304f" stroke="#6b7fb0"/>'
-            + _text(bx + 50, y + 61, w["act"][name], 13, "middle")
+            + _text(bx + 50, y + 61, w["buttons"][name], 13, "middle")
             + "</g>"
         )
     # players
