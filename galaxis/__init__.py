@@ -8,6 +8,7 @@ The public API (see ARCHITECTURE.md):
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from galaxis.core import (
@@ -21,14 +22,18 @@ from galaxis.core import (
     Match,
     Result,
     UnknownGame,
-    games,
     match_from_json,
     new_match,
     replay,
 )
+from galaxis.games import _CallablePackage
 
 if TYPE_CHECKING:
     from galaxis.core.agent import Agent
+
+# ``galaxis.games()`` lists the games; ``galaxis.games`` is also the package of game
+# definitions, made callable so that importing a game never shadows the function.
+games: _CallablePackage = sys.modules["galaxis.games"]  # type: ignore[assignment]
 
 __version__ = "0.1.0"
 

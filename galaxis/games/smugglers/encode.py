@@ -115,6 +115,7 @@ class SmugglersEncoder:
         self._card_cache: dict[tuple[str, tuple[str, ...], tuple[str, ...]], array[float]] = {}
         self._pile_cache: dict[tuple[str, ...], array[float]] = {}
         self._fav_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], array[float]] = {}
+        self._player_cache: dict[tuple[Any, ...], array[float]] = {}
 
     def _card(self, cid: str, fav_p: tuple[str, ...], fav_s: tuple[str, ...]) -> array[float]:
         """planets (4), ships (5), station, and how many planets and ships match the observer's favourites."""
@@ -150,6 +151,36 @@ class SmugglersEncoder:
                 block[9] += 0.2 if sector.station else 0.0
             self._pile_cache[key] = block
         return block
+
+    def _player_block(
+        self,
+        energy: int,
+        goods: Any,
+        dice_in_hand: int,
+        tokens: Any,
+        won: Any,
+        paid: list[str],
+        unpaid: int,
+        fav_planets: tuple[str, ...],
+        fav_ships: tuple[str, ...],
+    ) -> array[float]:
+        v = array("f", bytes(4 * P_SIZE))
+        v[0] = 1.0
+        v[1] = energy / 10.0
+        v[2] = goods[0] / 5.0
+        v[3] = goods[1] / 5.0
+        v[4] = goods[2] / 5.0
+        v[5] = goods[3] / 5.0
+        v[6] = dice_in_hand / 2.0
+        v[7] = len(tokens) / 3.0
+        v[8] = sum(tokens) / 4.0
+        v[9] = len(won) / 3.0
+        v[10] = len(paid) / 10.0
+        v[11] = unpaid / 5.0
+        v[12:20] = self._favs(fav_planets, fav_ships)
+        if paid:
+            v[20:30] = self._pile(paid)
+        return v
 
     def _favs(self, fav_planets: tuple[str, ...], fav_ships: tuple[str, ...]) -> array[float]:
         key = (fav_planets, fav_ships)
@@ -319,23 +350,19 @@ class SmugglersEncoder:
             v[b + 18] = 1.0 if ci in won_rows else 0.0
         # --- players, the observer first
         o = G_SIZE + MAX_CARDS * C_SIZE
+        cache = self._player_cache
+        if len(cache) > 16384:
+            cache.clear()
         for k in range(min(n, MAX_PLAYERS)):
             energy, goods, dice_in_hand, tokens, won, paid, unpaid, fav_planets, fav_ships = players[(me + k) % n]
+            # a seat's block changes only when its own numbers do: most steps reuse it
+            key = (energy, *goods, dice_in_hand, len(won), unpaid, fav_planets, fav_ships, tuple(tokens), tuple(paid))
+            block = cache.get(key)
+            if block is None:
+                block = cache[key] = self._player_block(
+                    energy, goods, dice_in_hand, tokens, won, paid, unpaid, fav_planets, fav_ships
+                )
             b = o + k * P_SIZE
-            v[b] = 1.0
-            v[b + 1] = energy / 10.0
-            v[b + 2] = goods[0] / 5.0
-            v[b + 3] = goods[1] / 5.0
-            v[b + 4] = goods[2] / 5.0
-            v[b + 5] = goods[3] / 5.0
-            v[b + 6] = dice_in_hand / 2.0
-            v[b + 7] = len(tokens) / 3.0
-            v[b + 8] = sum(tokens) / 4.0
-            v[b + 9] = len(won) / 3.0
-            v[b + 10] = len(paid) / 10.0
-            v[b + 11] = unpaid / 5.0
-            v[b + 12 : b + 20] = self._favs(fav_planets, fav_ships)
-            if paid:
-                v[b + 20 : b + 30] = self._pile(paid)
+            v[b : b + P_SIZE] = block
         # NumPy adopts the array's buffer without a copy
         return np.frombuffer(v, dtype=np.float32)

@@ -66,6 +66,12 @@ INFO = GameInfo(
             "choices": ["mandatory", "optional"],
             "help": "mandatory: a sector that can be paid must be paid (§D1); optional: a winner may give any sector up",
         },
+        "majority_cards": {
+            "type": "choice",
+            "default": "paid",
+            "choices": ["paid", "scoring"],
+            "help": "favourite-ship majorities count ships on every paid sector, or only on sectors worth points to their holder (§D4)",
+        },
         "majority_ties": {
             "type": "choice",
             "default": "none",
@@ -135,6 +141,7 @@ class Smugglers(Game):
             allow_wait=options["wait"],
             payment_optional=options["payment"] == "optional",
             majority_ties_share=options["majority_ties"] == "share",
+            majority_scoring_only=options["majority_cards"] == "scoring",
         )
         self._start_round(state)
         return state

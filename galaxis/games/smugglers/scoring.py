@@ -16,11 +16,14 @@ def sector_points(card: Sector, fav_planets: tuple[str, ...] | None) -> int:
     return sum(1 for planet in card.planets if planet in fav_planets)
 
 
-def ship_counts(player: Player) -> list[int]:
-    """Coloured ships (cruisers excluded) on the player's face-up sectors, by colour (§D4)."""
+def ship_counts(player: Player, scoring_only: bool = False, fav_planets: tuple[str, ...] | None = None) -> list[int]:
+    """Coloured ships (cruisers excluded) on the player's face-up sectors, by colour (§D4);
+    with ``scoring_only``, only on sectors worth at least one point to the player."""
     table = sectors()
     counts = [0, 0, 0, 0]
     for cid in player.paid:
+        if scoring_only and sector_points(table[cid], fav_planets) == 0:
+            continue
         for ship in table[cid].ships:
             if ship != "x":
                 counts[COLOURS.index(ship)] += 1
@@ -31,7 +34,10 @@ def favourite_ship_bonus(state: SmugglersState) -> list[int]:
     """§6.2: +3 for each favourite ship colour in which the player holds the most ships,
     plus 1 for every other player who shares that favourite colour."""
     sheet = sheets()
-    counts = [ship_counts(p) for p in state.players]
+    counts = [
+        ship_counts(p, state.majority_scoring_only, sheet[p.colour].fav_planets if state.stations else None)
+        for p in state.players
+    ]
     favs = [sheet[p.colour].fav_ships for p in state.players]
     bonus = [0] * len(state.players)
     for seat, player_favs in enumerate(favs):

@@ -53,6 +53,7 @@ class SmugglersState(Record):
     allow_wait: bool = True
     payment_optional: bool = False
     majority_ties_share: bool = False
+    majority_scoring_only: bool = False
 
     @property
     def two_player(self) -> bool:

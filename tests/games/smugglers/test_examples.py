@@ -154,3 +154,21 @@ def test_stacked_six_cannot_be_overbid_and_costs_ten():
     assert {e["card"]: e["cost"] for e in events if e["type"] == "won"} == {"A": 10}
     play(m, [(1, "pay A")])
     assert m.state.players[1].energy == 12 - 10
+
+
+def test_majority_variants():
+    """§D4: a tied majority scores for nobody, or (majority_ties=share) for every tied player;
+    majority_cards=scoring ignores a station sector worth nothing to its holder."""
+    m = start(3, colours=["orange", "black", "white"], favourite_ships=True)
+    anna, bela, _ = m.state.players
+    anna.paid = ["S01"]  # one green ship
+    bela.paid = ["S02", "S06"]  # blue, green (and a cruiser): one green
+    assert scoring.favourite_ship_bonus(m.state)[:2] == [0, 0]
+    m.state.majority_ties_share = True
+    assert scoring.favourite_ship_bonus(m.state)[:2] == [4, 4]
+    m2 = start(3, colours=["black", "orange", "white"], favourite_ships=True, stations=True, majority_cards="scoring")
+    bela2 = m2.state.players[0]
+    bela2.paid = ["S23"]  # station g,g,b with a yellow ship: worth 1 to Béla (blue)
+    assert scoring.favourite_ship_bonus(m2.state)[0] == 3
+    bela2.paid = ["S22"]  # station y,y,g with a red ship: worth 0 to Béla
+    assert scoring.favourite_ship_bonus(m2.state)[0] == 0

@@ -209,3 +209,10 @@ def test_random_play_keeps_every_invariant(players, seed, options):
         m.apply(seat, rng.choice(m.legal_actions(seat)))
         assert m.game.invariants(m.state) == []
     assert sum(len(p.paid) + len(p.unpaid) for p in m.state.players) + len(m.state.discarded) == m.state.rounds * len(m.state.row)
+
+
+def test_games_can_be_listed_again_after_a_game_is_loaded():
+    """``galaxis.games`` is both the function and the package of game definitions."""
+    first = [g.id for g in galaxis.games()]
+    galaxis.new_match("smugglers", 2)
+    assert [g.id for g in galaxis.games()] == first and "smugglers" in first
