@@ -1,0 +1,1 @@
+"""Performance suites behind ``galaxis bench`` (see speed.py)."""

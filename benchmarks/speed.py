@@ -1,0 +1,28 @@
+"""Speed budgets and the speed suite behind ``galaxis bench``.
+
+A budget is the random self-play speed a game must reach, as a multiple of
+OpenSpiel's pure-Python tic-tac-toe played at random in the same run (see
+``galaxis/bench.py``). A game without an entry is measured but not judged.
+
+Run the suite with ``galaxis bench [GAME ...] [--json OUT] [--check]`` or
+``python benchmarks/speed.py [same arguments]``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+# game id -> minimum steps_per_s / calibration steps_per_s
+BUDGETS: dict[str, float] = {
+    "smugglers": 1.0,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from galaxis.cli import main as cli_main
+
+    return cli_main(["bench", *(sys.argv[1:] if argv is None else argv)])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
