@@ -108,9 +108,9 @@ def resolve_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str,
     ``setup`` (a fixed arrangement) is accepted by every game as a JSON object
     or a JSON string; the game itself validates its content.
     """
-    given = dict(options or {})
     if not isinstance(options, dict | None):
         raise BadOption("options must be a mapping of option names to values")
+    given = dict(options or {})
     resolved: dict[str, Any] = {}
     for name, spec in info.options.items():
         value = given.pop(name, spec["default"])

@@ -173,13 +173,23 @@ def replay(
 ) -> Match:
     """Rebuilds the identical match by applying ``history`` from the start."""
     match = new_match(game_id, players, seed, options)
+    for seat, notation in _history_pairs(history):
+        match.apply(seat, notation)
+    return match
+
+
+def _history_pairs(history: Any) -> list[tuple[int, str]]:
+    """``history`` as (seat, notation) pairs, or ``BadMatchFile``."""
+    if not isinstance(history, list | tuple):
+        raise BadMatchFile("a match history is a list of [seat, notation] pairs")
+    pairs: list[tuple[int, str]] = []
     for i, entry in enumerate(history):
         try:
             seat, notation = entry
+            pairs.append((int(seat), str(notation)))
         except (TypeError, ValueError):
             raise BadMatchFile(f"history entry {i} is not a [seat, notation] pair") from None
-        match.apply(int(seat), str(notation))
-    return match
+    return pairs
 
 
 def match_from_json(data: dict[str, Any]) -> Match:
@@ -199,5 +209,5 @@ def match_from_json(data: dict[str, Any]) -> Match:
         match.state = match.game.state_type.from_json(data["state"])
     except (ValueError, TypeError, KeyError) as exc:
         raise BadMatchFile(f"match state cannot be read: {exc}") from None
-    match.history = [(int(s), str(n)) for s, n in history]
+    match.history = _history_pairs(history)
     return match

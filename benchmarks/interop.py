@@ -1,0 +1,179 @@
+"""Environment steps/s with observation encoding on, beside the engine's raw steps/s.
+
+    .venv/bin/python benchmarks/interop.py [GAME ...] [--seconds S] [--players N] [--json OUT]
+
+For each game, in the same run (interleaved, timed in CPU seconds) and with
+the same uniform-random legal play:
+- raw: ``legal_actions`` + ``apply`` on a bare ``Match`` (the engine alone);
+- pettingzoo: the AEC loop (``last()`` -> encoded observation and mask, then ``step``);
+- gymnasium: ``step`` with one seat learning and ``random`` opponents (counts every seat's move);
+- openspiel: ``legal_actions`` + ``apply_action`` + ``observation_tensor`` of the mover.
+The budget is pettingzoo >= 0.5 x raw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import galaxis
+from galaxis.core.registry import game_ids
+
+BUDGET = 0.5
+
+
+def _interleaved(runs: dict[str, Callable[[int], int]], seconds: float, rounds: int = 6) -> dict[str, float]:
+    """Steps per CPU second of each interface, playing whole games (seeds 0, 1, ...).
+
+    The interfaces take turns in ``rounds`` slices and the clock is this
+    process's CPU time, so load from other processes on a shared machine
+    neither inflates nor favours any one of them.
+    """
+    steps = dict.fromkeys(runs, 0)
+    spent = dict.fromkeys(runs, 0.0)
+    seeds = dict.fromkeys(runs, 0)
+    for _ in range(rounds):
+        for name, run_one in runs.items():
+            start = time.process_time()
+            while True:
+                steps[name] += run_one(seeds[name])
+                seeds[name] += 1
+                elapsed = time.process_time() - start
+                if elapsed >= seconds / rounds:
+                    break
+            spent[name] += elapsed
+    return {name: steps[name] / spent[name] for name in runs}
+
+
+def raw_steps(game_id: str, players: int) -> Callable[[int], int]:
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        match = galaxis.new_match(game_id, players, seed=seed)
+        n = 0
+        while not match.is_over:
+            seat = min(match.to_move)
+            legal = match.legal_actions(seat)
+            match.apply(seat, legal[int(rng.integers(len(legal)))])
+            n += 1
+        return n
+
+    return run
+
+
+def pettingzoo_steps(game_id: str, players: int) -> Callable[[int], int]:
+    from galaxis.interop.pettingzoo import env
+
+    e = env(game_id, players=players)
+
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        e.reset(seed=seed)
+        n = 0
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rng.integers(len(legal)))]))
+            n += 1
+        return n
+
+    return run
+
+
+def gymnasium_steps(game_id: str, players: int) -> Callable[[int], int]:
+    from galaxis.interop.gymnasium import make
+
+    e = make(game_id, seat=0, opponents="random", players=players)
+
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        obs, _ = e.reset(seed=seed)
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _r, done, _t, _i = e.step(int(legal[int(rng.integers(len(legal)))]))
+        return len(e.match.history)
+
+    return run
+
+
+def openspiel_steps(game_id: str, players: int) -> Callable[[int], int]:
+    from galaxis.interop import openspiel
+
+    game = openspiel.load(game_id, players=players)
+
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            state.observation_tensor(player)
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            n += 1
+        return n
+
+    return run
+
+
+def bench_game(game_id: str, players: int | None, seconds: float) -> dict[str, Any]:
+    n = players or galaxis.core.get_game(game_id).info.min_players
+    row: dict[str, Any] = {"game": game_id, "players": n}
+    runs = {
+        "raw": raw_steps(game_id, n),
+        "pettingzoo": pettingzoo_steps(game_id, n),
+        "gymnasium": gymnasium_steps(game_id, n),
+        "openspiel": openspiel_steps(game_id, n),
+    }
+    for name, rate in _interleaved(runs, seconds).items():
+        row[name] = round(rate)
+    row["pettingzoo_ratio"] = round(row["pettingzoo"] / row["raw"], 3)
+    row["within_budget"] = row["pettingzoo_ratio"] >= BUDGET
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and interface")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: each game's minimum)")
+    parser.add_argument("--json", dest="json_out", default=None, help="also write the rows to this file")
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")
+    ids = args.games or game_ids()
+    unknown = [g for g in ids if g not in game_ids()]
+    if unknown:
+        print(f"error: unknown game(s) {', '.join(unknown)}; known: {', '.join(game_ids())}", file=sys.stderr)
+        return 2
+    rows = []
+    print(f"{'game':<14}{'players':>8}{'raw':>10}{'pettingzoo':>12}{'ratio':>8}{'gymnasium':>11}{'openspiel':>11}")
+    for game_id in ids:
+        try:
+            row = bench_game(game_id, args.players, args.seconds)
+        except galaxis.GalaxisError as exc:
+            print(f"error: {game_id}: {exc}", file=sys.stderr)
+            return 2
+        rows.append(row)
+        mark = "" if row["within_budget"] else "  (below the 0.5 budget)"
+        print(
+            f"{game_id:<14}{row['players']:>8}{row['raw']:>10}{row['pettingzoo']:>12}"
+            f"{row['pettingzoo_ratio']:>8.2f}{row['gymnasium']:>11}{row['openspiel']:>11}{mark}"
+        )
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as fh:
+            json.dump(rows, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

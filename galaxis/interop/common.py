@@ -1,0 +1,52 @@
+"""What the PettingZoo and Gymnasium adapters share: one configured game and its spaces."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from galaxis.core import Game, get_game, resolve_options
+from galaxis.interop.encoding import ObservationCache, encoder_bounds, encoder_for
+from galaxis.interop.spaces import ActionCodec, InteropError
+
+
+class GameSpec:
+    """A game id, player count and resolved options, with the action codec,
+    the observation encoder and the gymnasium spaces that follow from them."""
+
+    def __init__(self, game_id: str, players: int | None, options: dict[str, Any] | None) -> None:
+        game: Game = get_game(game_id)
+        self.game = game
+        self.game_id = game.info.id
+        self.players = game.info.min_players if players is None else players
+        game.validate_players(self.players)
+        if options is not None and not isinstance(options, dict):
+            raise InteropError("options must be a mapping of option names to values")
+        self.options = resolve_options(game.info, options)
+        self.codec = ActionCodec(game, self.players, self.options)
+        self.encoder = encoder_for(game, self.players, self.options)
+        low, high = encoder_bounds(self.encoder)
+        self.observation_box = spaces.Box(low=low, high=high, shape=(self.encoder.size,), dtype=np.float32)
+        self.mask_box = spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8)
+
+    def observation_space(self) -> spaces.Dict:
+        return spaces.Dict({"observation": self.observation_box, "action_mask": self.mask_box})
+
+    def action_space(self) -> spaces.Discrete:
+        return spaces.Discrete(self.codec.size)
+
+    def cache(self) -> ObservationCache:
+        return ObservationCache(self.encoder, self.game_id)
+
+
+def next_seed(rng: np.random.Generator) -> int:
+    """A match seed drawn from the environment's generator (for ``reset()`` without a seed)."""
+    return int(rng.integers(0, 2**62))
+
+
+def seed_of(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise InteropError(f"seed must be a whole number or None, not {seed!r}")
+    return int(seed)

@@ -1,0 +1,139 @@
+"""Integer action ids and final rewards shared by every RL adapter.
+
+A game that can enumerate every notation it may ever make legal
+(``Game.action_space``) gets a flat ``Discrete(n)`` space: id ``i`` always
+means the same notation, and a mask marks the legal ones. A game whose full
+space is too large (``action_space`` returns None) gets an index into the
+ordered legal list instead: id ``i`` means "the i-th legal action now", with
+``Game.max_legal_actions`` as the fixed size of the space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from galaxis.core import Action, GalaxisError, Game, IllegalAction, Result
+
+REWARD_MODES = ("score", "rank")
+ILLEGAL_MODES = ("raise", "terminate")
+
+
+class InteropError(GalaxisError, ValueError):
+    """A bad adapter argument, or a game whose hooks break the adapter contract."""
+
+
+class ActionCodec:
+    """Maps integer action ids to notations and back, for one game, player count and options."""
+
+    __slots__ = ("flat", "game_id", "index", "notations", "size")
+
+    def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
+        self.game_id = game.info.id
+        space = game.action_space(players, options)
+        if space is None:
+            self.flat = False
+            self.notations: tuple[str, ...] = ()
+            self.index: dict[str, int] = {}
+            self.size = int(game.max_legal_actions(players, options))
+        else:
+            self.flat = True
+            self.notations = tuple(str(n) for n in space)
+            self.index = {n: i for i, n in enumerate(self.notations)}
+            if len(self.index) != len(self.notations):
+                raise InteropError(f"{self.game_id}: action_space() lists a notation twice")
+            self.size = len(self.notations)
+        if self.size < 1:
+            raise InteropError(f"{self.game_id}: the action space is empty")
+
+    def legal_ids(self, legal: Sequence[Action]) -> list[int]:
+        """The id of each legal action, in the order of ``legal``."""
+        if not self.flat:
+            if len(legal) > self.size:
+                raise InteropError(
+                    f"{self.game_id}: {len(legal)} legal actions exceed max_legal_actions() = {self.size}"
+                )
+            return list(range(len(legal)))
+        index = self.index
+        try:
+            return [index[a] for a in legal]
+        except KeyError as exc:
+            raise InteropError(f"{self.game_id}: legal action {exc.args[0]!r} is missing from action_space()") from None
+
+    def mask(self, ids: Sequence[int]) -> np.ndarray:
+        # a bytearray filled in Python and adopted by NumPy without a copy beats
+        # fancy indexing, which first converts the id list to an array
+        buf = bytearray(self.size)
+        for i in ids:
+            buf[i] = 1
+        return np.frombuffer(buf, dtype=np.int8)
+
+    def decode(self, action: Any, legal: Sequence[Action], ids: Sequence[int]) -> Action:
+        """The legal action meant by integer id ``action``; ``IllegalAction`` if there is none."""
+        aid = as_action_id(action, self.size)
+        if self.flat:
+            try:
+                return legal[ids.index(aid)]
+            except ValueError:
+                raise IllegalAction(
+                    f"action {aid} ({self.notations[aid]!r}) is not legal now; legal ids: {sorted(ids)[:20]}",
+                    "interop: action mask",
+                ) from None
+        if aid >= len(legal):
+            raise IllegalAction(
+                f"action {aid} is not legal now: only {len(legal)} legal actions (ids 0..{len(legal) - 1})",
+                "interop: action mask",
+            )
+        return legal[aid]
+
+    def notation(self, action_id: int, legal: Sequence[Action] = ()) -> str:
+        """A readable name for an id (for a legal-list index space, only while ``legal`` is current)."""
+        if self.flat:
+            return self.notations[action_id]
+        return legal[action_id].notation if 0 <= action_id < len(legal) else f"#{action_id}"
+
+
+def as_action_id(action: Any, size: int) -> int:
+    """An integer id in [0, size) from an int, a NumPy integer or a 0-d integer array."""
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise IllegalAction(f"an action is an integer id in [0, {size}), not {action!r}", "interop: action space")
+    aid = int(action)
+    if not 0 <= aid < size:
+        raise IllegalAction(f"action id {aid} is outside the action space [0, {size})", "interop: action space")
+    return aid
+
+
+def check_mode(name: str, value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise InteropError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def final_rewards(result: Result, mode: str) -> list[float]:
+    """One terminal reward per seat in [-1, 1], summing to zero.
+
+    ``rank``: (seats ranked below - seats ranked above) / (players - 1), so a
+    two-player win is +1, a loss -1 and a tie 0.
+    ``score``: (score - mean score) / max(1, largest |score|), clipped to [-1, 1]:
+    a normalised score difference that keeps the margin of victory.
+    """
+    n = len(result.scores)
+    if n < 2:
+        return [0.0] * n
+    if mode == "rank":
+        rewards = [0.0] * n
+        above = 0
+        for group in result.ranking:
+            below = n - above - len(group)
+            for seat in group:
+                rewards[seat] = (below - above) / (n - 1)
+            above += len(group)
+        return rewards
+    scores = [float(s) for s in result.scores]
+    mean = sum(scores) / n
+    scale = max(1.0, max(abs(s) for s in scores))
+    return [min(1.0, max(-1.0, (s - mean) / scale)) for s in scores]

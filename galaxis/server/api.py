@@ -1,0 +1,325 @@
+"""The HTTP + WebSocket API (the contract is in ARCHITECTURE.md, Service)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+import galaxis
+from galaxis.server.limits import BodyLimit
+from galaxis.server.live import LiveMatch
+from galaxis.server.replays import replay_view
+from galaxis.server.service import Forbidden, NotFound, Refused, Service, Stale, TooSoon
+
+log = logging.getLogger("galaxis.server")
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+Lang = Literal["en", "hu"]
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
+SeedInt = Annotated[int, Field(ge=0, le=2**62)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClockSpec(Strict):
+    initial_ms: int = Field(ge=1000, le=86_400_000, description="time per seat at the start")
+    increment_ms: int = Field(default=0, ge=0, le=3_600_000, description="Fischer increment per turn")
+    fallback: Literal["random", "heuristic", "loss"] = Field(
+        default="random", description="what happens when a seat's time runs out")
+
+
+class CreateMatch(Strict):
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=16)
+    seed: SeedInt | None = None
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
+    seats: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(min_length=1, max_length=16)
+    clock: ClockSpec | None = None
+
+
+class ActionBody(Strict):
+    notation: str = Field(min_length=1, max_length=200)
+    seq: int | None = Field(default=None, ge=0, le=10**9,
+                            description="the seq the move is based on (checked; omit only in real-time play)")
+
+
+class JoinBody(Strict):
+    seat: int | None = Field(default=None, ge=0, le=15)
+
+
+class UndoBody(Strict):
+    seq: int = Field(ge=0, le=10**9)
+    accept: bool = True
+
+
+class ReplayBody(Strict):
+    match: dict[str, Any]
+    step: int | None = Field(default=None, ge=0, le=100_000)
+    seat: int | None = Field(default=None, ge=0, le=15)
+    lang: Lang = "en"
+
+
+def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"detail": detail, **extra}, status_code=status)
+
+
+def _public_options(options: dict[str, Any]) -> dict[str, Any]:
+    # A fixed ``setup`` (deck orders ...) is hidden information until the end.
+    return {k: v for k, v in options.items() if k != "setup"}
+
+
+def _seats_view(live_seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"kind": s["kind"], "spec": s.get("spec")} for s in live_seats]
+
+
+def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None, **service_args: Any) -> FastAPI:
+    # Built now, so a bad database URL fails before the server starts listening.
+    service = Service(db_url, redis_url, **service_args)
+    service_box = {"s": service}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.service = service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(title="galaxis", version=galaxis.__version__, lifespan=lifespan,
+                  description="Play galaxis games over HTTP and WebSocket.")
+    app.add_middleware(BodyLimit)
+
+    def svc() -> Service:
+        return service_box["s"]
+
+    # --- errors: one readable line, never a traceback ------------------------------------
+    @app.exception_handler(galaxis.IllegalAction)
+    async def _illegal(_: Request, exc: galaxis.IllegalAction) -> JSONResponse:
+        return _error(422, exc.reason, rule=exc.rule)
+
+    @app.exception_handler(galaxis.GalaxisError)
+    async def _bad(_: Request, exc: galaxis.GalaxisError) -> JSONResponse:
+        return _error(422, str(exc))
+
+    @app.exception_handler(NotFound)
+    async def _missing(_: Request, exc: NotFound) -> JSONResponse:
+        return _error(404, str(exc))
+
+    @app.exception_handler(Forbidden)
+    async def _forbidden(_: Request, exc: Forbidden) -> JSONResponse:
+        return _error(403, str(exc))
+
+    @app.exception_handler(Stale)
+    async def _stale(_: Request, exc: Stale) -> JSONResponse:
+        return _error(409, str(exc), seq=exc.seq)
+
+    @app.exception_handler(Refused)
+    async def _refused(_: Request, exc: Refused) -> JSONResponse:
+        return _error(409, str(exc))
+
+    @app.exception_handler(TooSoon)
+    async def _too_soon(_: Request, exc: TooSoon) -> JSONResponse:
+        return JSONResponse({"detail": str(exc), "retry_after_ms": exc.retry_after_ms}, status_code=429,
+                            headers={"Retry-After": str(max(1, exc.retry_after_ms // 1000))})
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error(422, f"{where}: {first.get('msg', 'invalid request')}",
+                      errors=[{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in errors[:10]])
+
+    @app.exception_handler(Exception)
+    async def _crash(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error")
+        return _error(500, "internal server error")
+
+    # --- routes ----------------------------------------------------------------------------
+    @app.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [info.to_json() for info in galaxis.games()]
+
+    @app.post("/api/matches", status_code=201)
+    async def create_match(body: CreateMatch) -> dict[str, Any]:
+        match_id, tokens = await svc().create(
+            body.game, body.players, body.seed, body.options, body.seats,
+            body.clock.model_dump() if body.clock else None)
+        return {"id": match_id, "tokens": tokens}
+
+    @app.get("/api/matches")
+    async def list_matches(include_over: bool = False,
+                           limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict[str, Any]]:
+        out = []
+        for f in await svc().listing(include_over, limit):
+            out.append({
+                "id": f.id, "game": f.game, "players": f.players, "status": f.status, "seq": f.seq,
+                "options": _public_options(f.options), "seats": _seats_view(f.seats),
+                "free_seats": [i for i, s in enumerate(f.seats) if s["kind"] == "open"],
+                "clock": f.clock is not None, "created": f.created.isoformat(), "updated": f.updated.isoformat(),
+            })
+        return out
+
+    async def _live(match_id: str, token: str | None) -> tuple[LiveMatch, int | None]:
+        if len(match_id) > 32:
+            raise NotFound(f"no match {match_id!r}")
+        live = await svc().get(match_id, fresh=True)
+        return live, svc().seat_of(live, token)
+
+    @app.get("/api/matches/{match_id}")
+    async def get_match(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> dict[str, Any]:
+        live, seat = await _live(match_id, x_seat_token)
+        m = live.match
+        legal = m.legal_actions(seat) if seat is not None and not live.over else []
+        return {
+            "id": match_id, "game": live.facts.game, "players": live.facts.players, "seat": seat,
+            "seq": live.seq, "to_move": list(live.to_move), "observation": m.observation(seat),
+            "legal": [a.notation for a in legal],
+            "legal_actions": [{"notation": a.notation, "text": m.describe(a, lang), "targets": list(a.targets),
+                               "kind": a.kind} for a in legal],
+            "over": live.over, "result": live.result(), "status": live.status(),
+            "options": _public_options(live.facts.options), "seats": _seats_view(live.facts.seats),
+            "clock": svc().clock_view(live), "realtime": svc().runtime[match_id].realtime,
+            "undo": svc().pending_undo(live), "moves": len(live.moves),
+        }
+
+    @app.post("/api/matches/{match_id}/actions")
+    async def post_action(match_id: str, body: ActionBody, x_seat_token: Token = None) -> dict[str, Any]:
+        live, seat = await _live(match_id, x_seat_token)
+        if seat is None:
+            raise Forbidden("a seat token (header X-Seat-Token) is needed to act")
+        live, applied = await svc().act(match_id, seat, body.notation, body.seq, live=live)
+        msg = live.message(applied, seat)
+        return {"seq": applied.seq, "events": msg["events"], "to_move": msg["to_move"], "notation": applied.notation}
+
+    @app.post("/api/matches/{match_id}/join")
+    async def join(match_id: str, body: JoinBody) -> dict[str, Any]:
+        await _live(match_id, None)
+        seat, token = await svc().join(match_id, body.seat)
+        return {"seat": seat, "token": token}
+
+    @app.post("/api/matches/{match_id}/undo")
+    async def undo(match_id: str, body: UndoBody, x_seat_token: Token = None) -> dict[str, Any]:
+        _, seat = await _live(match_id, x_seat_token)
+        if seat is None:
+            raise Forbidden("a seat token (header X-Seat-Token) is needed to ask for an undo")
+        return await svc().undo(match_id, seat, body.seq, body.accept)
+
+    @app.get("/api/matches/{match_id}/svg")
+    async def get_svg(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> Response:
+        live, seat = await _live(match_id, x_seat_token)
+        return Response(live.match.render_svg(seat, lang), media_type="image/svg+xml",
+                        headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/matches/{match_id}/log")
+    async def get_log(match_id: str, x_seat_token: Token = None, lang: Lang = "en",
+                      since: Annotated[int, Query(ge=0, le=10**9)] = 0) -> list[dict[str, Any]]:
+        live, seat = await _live(match_id, x_seat_token)
+        return live.log_view(seat, lang, since)
+
+    @app.get("/api/matches/{match_id}/export")
+    async def export(match_id: str, x_seat_token: Token = None) -> dict[str, Any]:
+        live, seat = await _live(match_id, x_seat_token)
+        if live.over:
+            data = live.match.to_json()
+            data["record"] = {
+                "id": match_id, "seats": _seats_view(live.facts.seats), "result": live.result(),
+                "log": [{"seq": a.seq, "seat": a.seat, "kind": a.kind, "notation": a.notation, "moves": a.target,
+                         "time": a.time.isoformat() if a.time else None} for a in live.log],
+            }
+            return data
+        return {
+            "format": 1, "game": live.facts.game, "players": live.facts.players, "redacted": True, "seat": seat,
+            "options": _public_options(live.facts.options),
+            "history": [[a.seat, a.notation if live.notation_visible(a, seat) else None] for a in live.moves],
+            "observation": live.match.observation(seat),
+        }
+
+    @app.get("/api/matches/{match_id}/replay")
+    async def replay_match(match_id: str, step: Annotated[int | None, Query(ge=0, le=100_000)] = None,
+                           seat: Annotated[int | None, Query(ge=0, le=15)] = None, lang: Lang = "en") -> dict[str, Any]:
+        live, _ = await _live(match_id, None)
+        if not live.over:
+            raise Refused("a replay is available once the match is over")
+        f = live.facts
+        record = {"game": f.game, "players": f.players, "seed": f.seed, "options": f.options,
+                  "history": live.history()}
+        view = await asyncio.to_thread(replay_view, record, step, seat, lang)
+        view["result"] = live.result()
+        return view
+
+    @app.post("/api/replay")
+    async def replay_upload(body: ReplayBody) -> dict[str, Any]:
+        return await asyncio.to_thread(replay_view, body.match, body.step, body.seat, body.lang)
+
+    # --- live updates ----------------------------------------------------------------------
+    @app.websocket("/api/matches/{match_id}/ws")
+    async def ws(websocket: WebSocket, match_id: str, token: str | None = None, since: int | None = None) -> None:
+        service = svc()
+        try:
+            live, seat = await _live(match_id, token)
+        except NotFound:
+            await websocket.close(code=4404)
+            return
+        except Forbidden:
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        sub = service.fanout.subscribe(match_id, seat)
+        try:
+            if since is not None and since >= 0:
+                # Resync: everything after the client's seq, as this viewer may see it.
+                for applied in live.log[since:]:
+                    await websocket.send_json(live.message(applied, seat))
+            reader = asyncio.get_running_loop().create_task(_drain(websocket))
+            try:
+                while True:
+                    getter = asyncio.get_running_loop().create_task(sub.queue.get())
+                    done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                    if reader in done:
+                        getter.cancel()
+                        break
+                    message = getter.result()
+                    if message is None:
+                        break
+                    await websocket.send_json(message)
+            finally:
+                reader.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            service.fanout.unsubscribe(match_id, sub)
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+    async def _drain(websocket: WebSocket) -> None:
+        """Reads (and ignores) client messages until the socket closes."""
+        with contextlib.suppress(Exception):
+            while True:
+                msg = await websocket.receive()
+                if msg.get("type") == "websocket.disconnect":
+                    return
+
+    @app.get("/", include_in_schema=False)
+    async def root() -> RedirectResponse:
+        return RedirectResponse("/index.html")
+
+    app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app

@@ -1,0 +1,47 @@
+"""The ``galaxis serve`` command (registered into the main CLI)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        db: str = typer.Option("sqlite:///galaxis.db", "--db", help="database URL (SQLite file or postgresql://...)"),
+        host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+        port: int = typer.Option(8000, "--port", help="port to listen on"),
+        redis: str = typer.Option(None, "--redis", help="Redis URL for fan-out between several server processes"),
+    ) -> None:
+        """Serve the lobby, the browser client and the HTTP/WebSocket API."""
+        run(db, host, port, redis)
+
+
+def run(db: str, host: str, port: int, redis: str | None = None) -> None:
+    import uvicorn
+
+    from galaxis.server import create_app
+
+    try:
+        app = create_app(db, redis)
+    except Exception as exc:  # a bad URL or an unreachable database: one line, exit 2
+        typer.echo(f"error: cannot open the database {db!r}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"galaxis: http://{host}:{port}/  (database {db})")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20)
+
+
+def main() -> None:
+    """Standalone entry point: ``python -m galaxis.server.cli``."""
+    app = typer.Typer(add_completion=False)
+    register(app)
+
+    @app.callback()
+    def _root() -> None:
+        """galaxis server"""
+
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""A live match: the ``Match`` rebuilt from the stored log, plus what clients see.
+
+Everything here is synchronous and game-agnostic. Each applied log entry keeps
+the events it caused and the seats to move after it, so WebSocket clients can
+resync from any ``seq`` and every viewer gets only the events meant for it
+(an event with ``"seat_only": s`` is for seat ``s`` alone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import galaxis
+from galaxis.core import Event, Match
+from galaxis.server.store import LogEntry, MatchFacts
+
+LANGS = ("en", "hu")
+MOVE_KINDS = ("act", "timeout")
+
+
+@dataclass(eq=False)
+class Applied:
+    """One log entry as applied in memory."""
+
+    seq: int
+    seat: int
+    kind: str
+    notation: str
+    public: bool
+    events: list[Event]
+    to_move: tuple[int, ...]
+    text: dict[str, str] = field(default_factory=dict)
+    target: int | None = None
+    time: datetime | None = None
+
+
+@dataclass
+class Staged:
+    """A log entry's effect, computed but not yet installed."""
+
+    match: Match
+    applied: Applied
+    moves: list[Applied]
+    resigned: int | None
+
+
+def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events ``viewer`` may see (spectators: none of the seat-only ones)."""
+    return [e for e in events if "seat_only" not in e or (viewer is not None and e["seat_only"] == viewer)]
+
+
+class LiveMatch:
+    def __init__(self, facts: MatchFacts) -> None:
+        self.facts = facts
+        self.match: Match = galaxis.new_match(facts.game, facts.players, facts.seed, facts.options)
+        self.log: list[Applied] = []  # every entry, seq = index + 1
+        self.moves: list[Applied] = []  # the effective moves (after undos)
+        self.resigned: int | None = None
+
+    @classmethod
+    def rebuild(cls, facts: MatchFacts, entries: list[LogEntry]) -> LiveMatch:
+        live = cls(facts)
+        for entry in entries:
+            live.apply_entry(entry)
+        return live
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.match.is_over
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.over else self.match.to_move
+
+    def status(self) -> str:
+        if self.over:
+            return "over"
+        return "waiting" if any(s["kind"] == "open" for s in self.facts.seats) else "playing"
+
+    def check_move(self, seat: int, notation: str) -> tuple[str, bool]:
+        """The canonical notation and whether it is public; raises ``IllegalAction``."""
+        if self.over:
+            raise galaxis.IllegalAction("the game is over", "core: game over")
+        action = self.match.find_action(seat, notation)
+        return action.notation, self.match.game.action_is_public(self.match.state, seat, action)
+
+    def stage(self, entry: LogEntry) -> Staged:
+        """Works out the effect of the next log entry without touching this match,
+        so readers keep seeing the committed state until the entry is stored."""
+        if entry.seq != self.seq + 1:
+            raise ValueError(f"log entry {entry.seq} does not follow {self.seq}")
+        events: list[Event]
+        text: dict[str, str] = {}
+        match, moves, resigned = self.match, self.moves, self.resigned
+        if entry.kind in MOVE_KINDS:
+            match = self.match.clone()
+            text = {lang: match.describe(entry.notation, lang) for lang in LANGS}
+            events = match.apply(entry.seat, entry.notation)
+        elif entry.kind == "resign":
+            resigned = entry.seat
+            events = [{"type": "resign", "seat": entry.seat, "reason": entry.notation}]
+        elif entry.kind == "undo":
+            keep = int(entry.target or 0)
+            f = self.facts
+            match = galaxis.replay(f.game, f.seed, f.players, f.options, [(a.seat, a.notation) for a in moves[:keep]])
+            moves = moves[:keep]
+            events = [{"type": "undo", "seat": entry.seat, "moves": keep}]
+        else:
+            raise ValueError(f"unknown log entry kind {entry.kind!r}")
+        over = resigned is not None or match.is_over
+        applied = Applied(entry.seq, entry.seat, entry.kind, entry.notation, entry.public, events,
+                          () if over else match.to_move, text, entry.target, entry.time)
+        if entry.kind in MOVE_KINDS:
+            moves = [*moves, applied]
+        return Staged(match, applied, moves, resigned)
+
+    def install(self, staged: Staged) -> Applied:
+        self.match, self.moves, self.resigned = staged.match, staged.moves, staged.resigned
+        self.log.append(staged.applied)
+        self.facts.seq = self.seq
+        return staged.applied
+
+    def apply_entry(self, entry: LogEntry) -> Applied:
+        """Applies a stored (hence already accepted) entry."""
+        return self.install(self.stage(entry))
+
+    def staged_status(self, staged: Staged) -> str:
+        if staged.resigned is not None or staged.match.is_over:
+            return "over"
+        return "waiting" if any(s["kind"] == "open" for s in self.facts.seats) else "playing"
+
+    # --- what a viewer may see ------------------------------------------------------
+    def notation_visible(self, applied: Applied, viewer: int | None) -> bool:
+        return applied.public or self.over or (viewer is not None and viewer == applied.seat)
+
+    def message(self, applied: Applied, viewer: int | None) -> dict[str, Any]:
+        """The WebSocket message for one log entry, as ``viewer`` may see it."""
+        shown = self.notation_visible(applied, viewer) or applied.kind not in MOVE_KINDS
+        return {
+            "seq": applied.seq,
+            "events": visible_events(applied.events, viewer),
+            "to_move": list(applied.to_move),
+            "seat": applied.seat,
+            "kind": applied.kind,
+            "notation": applied.notation if shown else None,
+        }
+
+    def log_view(self, viewer: int | None, lang: str, since: int = 0) -> list[dict[str, Any]]:
+        effective = {id(m) for m in self.moves}
+        out = []
+        for a in self.log[since:]:
+            shown = self.notation_visible(a, viewer) or a.kind not in MOVE_KINDS
+            out.append({
+                "seq": a.seq,
+                "seat": a.seat,
+                "kind": a.kind,
+                "notation": a.notation if shown else None,
+                "text": a.text.get(lang, a.notation) if shown and a.text else None,
+                "events": visible_events(a.events, viewer),
+                "undone": a.kind in MOVE_KINDS and id(a) not in effective,
+            })
+        return out
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.over:
+            return None
+        res = self.match.result.to_json()
+        if self.resigned is not None:
+            # A loss on time: the game's own scores stand, the seat ranks last.
+            loser = self.resigned
+            ranking = [[s for s in g if s != loser] for g in res["ranking"]]
+            res["ranking"] = [g for g in ranking if g] + [[loser]]
+            res["details"] = {**res.get("details", {}), "resigned": loser, "reason": "time"}
+        return res
+
+    def history(self) -> list[tuple[int, str]]:
+        return [(a.seat, a.notation) for a in self.moves]

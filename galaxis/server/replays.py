@@ -1,0 +1,54 @@
+"""Replay views: one step of a finished (or uploaded) match, with the move list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import galaxis
+
+MAX_MOVES = 20_000
+
+
+def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang: str) -> dict[str, Any]:
+    """The board after ``step`` moves (default: the end) and every move in words.
+
+    ``record`` is a match file (``Match.to_json()`` or an export); it needs the
+    seed, so a redacted export of a running match cannot be replayed.
+    """
+    try:
+        game, players, seed = record["game"], record["players"], record["seed"]
+        options = record.get("options") or {}
+        history = record.get("history") or []
+    except (KeyError, TypeError):
+        raise galaxis.BadMatchFile("a replay needs a match file with game, players, seed and history") from None
+    if not isinstance(history, list) or len(history) > MAX_MOVES:
+        raise galaxis.BadMatchFile(f"history must be a list of at most {MAX_MOVES} moves")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(players, int):
+        raise galaxis.BadMatchFile("seed and players must be whole numbers")
+    if not isinstance(options, dict):
+        raise galaxis.BadMatchFile("options must be an object")
+    try:
+        match = galaxis.new_match(game, players, seed, options)
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        if isinstance(exc, galaxis.GalaxisError):
+            raise
+        raise galaxis.BadOption(f"the match's setup cannot be used: {exc}") from None
+    if seat is not None and not 0 <= seat < players:
+        raise galaxis.BadMatchFile(f"no seat {seat} in a {players}-player match")
+    total = len(history)
+    step = total if step is None else min(step, total)
+    moves: list[dict[str, Any]] = []
+    svg = match.render_svg(seat, lang) if step == 0 else ""
+    for i, entry in enumerate(history):
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
+            raise galaxis.BadMatchFile(f"history entry {i} is not a [seat, notation] pair")
+        s, notation = entry
+        if isinstance(s, bool) or not isinstance(s, int) or not isinstance(notation, str):
+            raise galaxis.BadMatchFile(f"history entry {i} is not a [seat, notation] pair")
+        text = match.describe(notation, lang) if notation in match.legal_actions(s) else notation
+        match.apply(s, notation)  # raises IllegalAction for a forged history
+        moves.append({"seat": s, "notation": notation, "text": text})
+        if i + 1 == step:
+            svg = match.render_svg(seat, lang)
+    return {"steps": total, "step": step, "svg": svg, "moves": moves, "over": match.is_over,
+            "result": match.result.to_json() if match.is_over else None}

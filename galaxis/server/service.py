@@ -1,0 +1,568 @@
+"""The match service: lobby, ordered and durable actions, bots, clocks,
+real-time pacing, undo and live fan-out. Game-agnostic throughout.
+
+Concurrency model: one asyncio lock per match orders everything that appends
+to its log inside this process; the database row lock (and the log's primary
+key) orders appends across processes. Bots and database calls run in worker
+threads so the event loop keeps serving requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import galaxis
+from galaxis.core import get_game
+from galaxis.core.rng import Rng
+from galaxis.server.db import make_engine, migrate, utcnow
+from galaxis.server.fanout import Fanout
+from galaxis.server.live import Applied, LiveMatch
+from galaxis.server.store import LogEntry, MatchFacts, StaleLog, Store
+
+log = logging.getLogger("galaxis.server")
+
+CACHE_SIZE = 2000
+
+
+class NotFound(Exception):
+    pass
+
+
+class Forbidden(Exception):
+    pass
+
+
+class Stale(Exception):
+    """409: the caller's seq is not the match's."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"stale seq: the match is at seq {seq}; fetch it again")
+        self.seq = seq
+
+
+class Refused(Exception):
+    """409: the request conflicts with the match's state (no free seat, no undo ...)."""
+
+
+class TooSoon(Exception):
+    """429: a real-time seat is still cooling down."""
+
+    def __init__(self, retry_after_ms: int) -> None:
+        super().__init__(f"one hand, one die at a time: wait {retry_after_ms} ms")
+        self.retry_after_ms = retry_after_ms
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class UndoRequest:
+    by: int
+    keep: int  # moves kept after the undo
+    seq: int  # the request lapses when the log moves on
+    votes: set[int] = field(default_factory=set)
+    needed: set[int] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "moves": self.keep, "seq": self.seq, "accepted": sorted(self.votes),
+                "waiting": sorted(self.needed - self.votes)}
+
+
+@dataclass
+class Runtime:
+    """Per-match state that lives only in this process (pacing and clocks)."""
+
+    realtime: dict[str, Any] | None
+    cooldown_until: dict[int, float] = field(default_factory=dict)
+    countdown_until: float = 0.0
+    turn_start: dict[int, float] = field(default_factory=dict)  # seats whose clock runs
+    undo: UndoRequest | None = None
+
+
+class Service:
+    def __init__(self, db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None,
+                 bot_budget_s: float = 30.0, bot_delay_s: float = 0.0, bot_threads: int = 4) -> None:
+        self.engine = make_engine(db_url)
+        migrate(self.engine)
+        self.store = Store(self.engine)
+        self.multi = bool(redis_url)
+        self.fanout = Fanout(redis_url)
+        self.bot_budget_s = bot_budget_s
+        self.bot_delay_s = bot_delay_s
+        self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="galaxis-bot")
+        self.cache: OrderedDict[str, LiveMatch] = OrderedDict()
+        self.runtime: dict[str, Runtime] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.loading: dict[str, asyncio.Future[LiveMatch]] = {}
+        self.bots: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.timers: dict[str, asyncio.Task[None]] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False
+
+    # --- life cycle ------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.fanout.start(self._remote_update)
+        self._spawn(self._resume())
+
+    async def stop(self) -> None:
+        self.closing = True
+        for task in [*self.bots.values(), *self.timers.values(), *self.tasks]:
+            task.cancel()
+        for task in [*self.bots.values(), *self.timers.values(), *self.tasks]:
+            with contextlib.suppress(BaseException):
+                await task
+        await self.fanout.stop()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.engine.dispose()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def _resume(self) -> None:
+        """After a restart: bots and clocks of unfinished matches carry on."""
+        facts = await asyncio.to_thread(self.store.listing, ("waiting", "playing"), 10000)
+        for f in facts:
+            if self.closing:
+                return
+            if f.clock or any(s["kind"] == "bot" for s in f.seats):
+                try:
+                    live = await self.get(f.id)
+                except Exception:  # a match that no longer replays must not stop the others
+                    log.exception("cannot resume match %s", f.id)
+                    continue
+                self._after_change(live)
+
+    # --- loading -----------------------------------------------------------------------
+    def lock(self, match_id: str) -> asyncio.Lock:
+        lock = self.locks.get(match_id)
+        if lock is None:
+            lock = self.locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def get(self, match_id: str, fresh: bool = False) -> LiveMatch:
+        """The live match (rebuilt from the log when not cached)."""
+        live = self.cache.get(match_id)
+        if live is not None:
+            self.cache.move_to_end(match_id)
+            if fresh and self.multi:
+                await self.sync(live)
+            return live
+        pending = self.loading.get(match_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[LiveMatch] = asyncio.get_running_loop().create_future()
+        self.loading[match_id] = fut
+        try:
+            loaded = await asyncio.to_thread(self._load, match_id)
+            if match_id not in self.cache:
+                self.cache[match_id] = loaded
+                self._evict()
+                self._clock_transition(loaded, (), loaded.to_move, time.monotonic())
+            live = self.cache[match_id]
+            fut.set_result(live)
+            return live
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # mark retrieved: waiters get it through shield
+            raise
+        finally:
+            self.loading.pop(match_id, None)
+
+    def _load(self, match_id: str) -> LiveMatch:
+        got = self.store.load(match_id)
+        if got is None:
+            raise NotFound(f"no match {match_id!r}")
+        facts, entries = got
+        live = LiveMatch.rebuild(facts, entries)
+        self.runtime.setdefault(match_id, Runtime(get_game(facts.game).realtime(facts.options)))
+        return live
+
+    def _evict(self) -> None:
+        while len(self.cache) > CACHE_SIZE:
+            victim = next((k for k, v in self.cache.items() if v.over or not self._busy(k)), None)
+            if victim is None:
+                return
+            self.cache.pop(victim)
+            if victim not in self.locks or not self.locks[victim].locked():
+                self.locks.pop(victim, None)
+
+    def _busy(self, match_id: str) -> bool:
+        return match_id in self.timers or any(k[0] == match_id for k in self.bots)
+
+    async def sync(self, live: LiveMatch) -> None:
+        """Catches the cached match up with entries other processes stored."""
+        head = await asyncio.to_thread(self.store.head, live.facts.id)
+        if head is None or head <= live.seq:
+            return
+        got = await asyncio.to_thread(self.store.load, live.facts.id, live.seq)
+        if got is None:
+            return
+        facts, entries = got
+        live.facts.seats = facts.seats
+        live.facts.clock = facts.clock
+        for entry in entries:
+            if entry.seq == live.seq + 1:
+                applied = live.apply_entry(entry)
+                self._publish_local(live, applied)
+
+    async def _remote_update(self, match_id: str, notice: dict[str, Any] | None) -> None:
+        live = self.cache.get(match_id)
+        if notice is not None:
+            self.fanout.notify_local(match_id, notice)
+            if live is not None and notice.get("notice") == "joined":
+                async with self.lock(match_id):
+                    got = await asyncio.to_thread(self.store.load, match_id, live.seq)
+                    if got is not None:
+                        live.facts.seats = got[0].seats
+            return
+        if live is None:
+            if not self.fanout.has_local(match_id):
+                return
+            live = await self.get(match_id)
+        async with self.lock(match_id):
+            await self.sync(live)
+
+    # --- lobby -------------------------------------------------------------------------
+    async def create(self, game: str, players: int, seed: int | None, options: dict[str, Any],
+                     seats: list[str], clock: dict[str, Any] | None) -> tuple[str, list[str | None]]:
+        if len(seats) != players:
+            raise galaxis.BadOption(f"{players} players need {players} seats, not {len(seats)}")
+        seed = secrets.randbits(48) if seed is None else seed
+        # new_match validates the game id, the player count and the options.
+        match = galaxis.new_match(game, players, seed, options)
+        stored_seats: list[dict[str, Any]] = []
+        tokens: list[str | None] = []
+        for i, spec in enumerate(seats):
+            kind, _, agent_spec = spec.strip().partition(":")
+            if kind == "human" and not agent_spec:
+                token = secrets.token_urlsafe(24)
+                stored_seats.append({"kind": "human", "spec": None, "token_hash": hash_token(token)})
+                tokens.append(token)
+            elif kind == "open" and not agent_spec:
+                stored_seats.append({"kind": "open", "spec": None, "token_hash": None})
+                tokens.append(None)
+            elif kind == "bot" and agent_spec:
+                galaxis.agent(agent_spec, seed=0)  # validates the spec
+                stored_seats.append({"kind": "bot", "spec": agent_spec, "token_hash": None})
+                tokens.append(None)
+            else:
+                raise galaxis.BadAgentSpec(f"seat {i}: use 'human', 'open' or 'bot:<agent spec>', not {spec!r}")
+        clock_json = None
+        if clock is not None:
+            clock_json = {**clock, "remaining": [clock["initial_ms"]] * players}
+        now = utcnow()
+        match_id = secrets.token_urlsafe(9)
+        status = "waiting" if any(s["kind"] == "open" for s in stored_seats) else "playing"
+        facts = MatchFacts(match_id, game, players, seed, match.options, stored_seats, clock_json, status, 0, now, now)
+        await asyncio.to_thread(self.store.create, facts)
+        live = LiveMatch(facts)
+        self.cache[match_id] = live
+        self._evict()
+        self.runtime[match_id] = Runtime(match.game.realtime(match.options))
+        self._clock_transition(live, (), live.to_move, time.monotonic())
+        self._after_change(live)
+        return match_id, tokens
+
+    async def listing(self, include_over: bool, limit: int) -> list[MatchFacts]:
+        statuses = ("waiting", "playing", "over") if include_over else ("waiting", "playing")
+        return await asyncio.to_thread(self.store.listing, statuses, limit)
+
+    def seat_of(self, live: LiveMatch, token: str | None) -> int | None:
+        """The seat a token opens; None without a token; ``Forbidden`` for a wrong one."""
+        if token is None or token == "":
+            return None
+        digest = hash_token(token)
+        for seat, info in enumerate(live.facts.seats):
+            if info.get("token_hash") and hmac.compare_digest(info["token_hash"], digest):
+                return seat
+        raise Forbidden("this token opens no seat of this match")
+
+    async def join(self, match_id: str, seat: int | None) -> tuple[int, str]:
+        live = await self.get(match_id, fresh=True)
+        async with self.lock(match_id):
+            seats = [dict(s) for s in live.facts.seats]
+            free = [i for i, s in enumerate(seats) if s["kind"] == "open"]
+            if seat is None:
+                if not free:
+                    raise Refused("this match has no free seat")
+                seat = free[0]
+            elif seat not in free:
+                raise Refused(f"seat {seat} is not free")
+            token = secrets.token_urlsafe(24)
+            seats[seat] = {"kind": "human", "spec": None, "token_hash": hash_token(token)}
+            status = "over" if live.over else ("waiting" if len(free) > 1 else "playing")
+            ok = await asyncio.to_thread(self.store.update_seats, match_id, live.facts.seats, seats, status)
+            if not ok:
+                raise Refused("the seats changed meanwhile; try again")
+            live.facts.seats = seats
+            live.facts.status = status
+            self._clock_transition(live, (), live.to_move, time.monotonic())
+            self._notice(live, {"notice": "joined", "seat": seat})
+        self._after_change(live)
+        return seat, token
+
+    # --- acting ------------------------------------------------------------------------
+    async def act(self, match_id: str, seat: int, notation: str, seq: int | None, kind: str = "act",
+                  live: LiveMatch | None = None) -> tuple[LiveMatch, Applied]:
+        live = live or await self.get(match_id)
+        rt = self.runtime[match_id]
+        async with self.lock(match_id):
+            if self.multi:
+                await self.sync(live)
+            if rt.realtime is not None and kind == "act":
+                now = time.monotonic()
+                wait = rt.cooldown_until.get(seat, 0.0) - now
+                if wait > 0:
+                    raise TooSoon(int(wait * 1000) + 1)
+                if rt.countdown_until > now:
+                    # The synchronised reveal: every action waits for "three!".
+                    await asyncio.sleep(rt.countdown_until - now)
+            if seq is not None and seq != live.seq:
+                raise Stale(live.seq)
+            notation, public = live.check_move(seat, notation)
+            entry = LogEntry(live.seq + 1, seat, kind, notation, public=public)
+            applied = await self._commit(live, entry)
+        self._after_change(live)
+        return live, applied
+
+    async def _commit(self, live: LiveMatch, entry: LogEntry) -> Applied:
+        """Stores one entry, then installs it and tells the watchers (lock held)."""
+        staged = live.stage(entry)
+        now = time.monotonic()
+        before = live.to_move
+        clock = self._clock_after(live, before, staged.applied.to_move, now, entry)
+        status = live.staged_status(staged)
+        try:
+            entry.time = await asyncio.to_thread(
+                self.store.append, live.facts.id, live.seq, entry, status, clock
+            )
+        except StaleLog:
+            # Another process appended first: drop the cache, rebuild on next use.
+            self.cache.pop(live.facts.id, None)
+            raise Stale(live.seq + 1) from None
+        staged.applied.time = entry.time
+        applied = live.install(staged)
+        live.facts.status = status
+        if clock is not None:
+            live.facts.clock = clock
+        self._clock_transition(live, before, applied.to_move, now)
+        rt = self.runtime[live.facts.id]
+        if rt.realtime is not None and entry.kind == "act":
+            rt.cooldown_until[entry.seat] = now + rt.realtime.get("cooldown_ms", 0) / 1000
+            triggers = set(rt.realtime.get("countdown_events") or ())
+            if any(e.get("type") in triggers for e in applied.events):
+                rt.countdown_until = now + rt.realtime.get("countdown_ms", 0) / 1000
+        if rt.undo is not None and rt.undo.seq != live.seq:
+            rt.undo = None
+        self._publish_local(live, applied)
+        await self.fanout.publish(live.facts.id, live.seq)
+        return applied
+
+    def _publish_local(self, live: LiveMatch, applied: Applied) -> None:
+        rt = self.runtime.get(live.facts.id)
+        extra: dict[str, Any] = {}
+        if rt is not None and rt.countdown_until > time.monotonic():
+            extra["countdown_ms"] = int((rt.countdown_until - time.monotonic()) * 1000)
+        self.fanout.send_local(live.facts.id, lambda viewer: {**live.message(applied, viewer), **extra})
+
+    def _notice(self, live: LiveMatch, notice: dict[str, Any]) -> None:
+        self.fanout.notify_local(live.facts.id, notice)
+        self._spawn(self.fanout.publish_notice(live.facts.id, notice))
+
+    # --- bots --------------------------------------------------------------------------
+    def _after_change(self, live: LiveMatch) -> None:
+        """Starts bot turns and re-arms the clock after any change."""
+        if self.closing:
+            return
+        match_id = live.facts.id
+        for seat in live.to_move:
+            info = live.facts.seats[seat]
+            if info["kind"] == "bot" and (match_id, seat) not in self.bots:
+                task = asyncio.get_running_loop().create_task(self._bot_turn(live, seat, info["spec"]))
+                self.bots[(match_id, seat)] = task
+        self._arm_clock(live)
+
+    async def _bot_turn(self, live: LiveMatch, seat: int, spec: str) -> None:
+        match_id = live.facts.id
+        rt = self.runtime[match_id]
+        moved = False
+        try:
+            if rt.realtime is not None:
+                wait = max(rt.cooldown_until.get(seat, 0.0), rt.countdown_until) - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            if self.bot_delay_s:
+                await asyncio.sleep(self.bot_delay_s)
+            if seat not in live.to_move:
+                return
+            seq = live.seq
+            view = live.match.clone()  # the bot thinks on a copy while play goes on
+            notation = await self._think(view, seat, spec, live.facts.seed, seq)
+            try:
+                await self.act(match_id, seat, notation, None if rt.realtime else seq, live=live)
+                moved = True
+            except (Stale, TooSoon, galaxis.IllegalAction):
+                pass  # the match moved on meanwhile; think again below
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot seat %s of match %s failed", seat, match_id)
+            await asyncio.sleep(1.0)  # never spin on a broken bot
+        finally:
+            self.bots.pop((match_id, seat), None)
+        if not moved:
+            await asyncio.sleep(0.05)
+        if not self.closing and self.cache.get(match_id) is live:
+            self._after_change(live)
+
+    async def _think(self, view: galaxis.Match, seat: int, spec: str, seed: int, seq: int) -> str:
+        # A fresh agent per move, seeded from the match and the position: the
+        # same position gets the same move after a restart.
+        agent_seed = Rng(seed ^ (seat * 0x9E3779B97F4A7C15) ^ (seq * 0xBF58476D1CE4E5B9)).next64()
+        agent = galaxis.agent(spec, seed=agent_seed)
+        loop = asyncio.get_running_loop()
+        try:
+            action = await asyncio.wait_for(
+                loop.run_in_executor(self.bot_pool, agent.act, view, seat), self.bot_budget_s
+            )
+        except TimeoutError:
+            log.warning("bot %r overran its %.0f s budget; playing at random", spec, self.bot_budget_s)
+            action = galaxis.agent("random", seed=agent_seed).act(view, seat)
+        return str(action.notation)
+
+    # --- clocks ------------------------------------------------------------------------
+    def _clocked(self, live: LiveMatch, seat: int) -> bool:
+        return live.facts.clock is not None and live.facts.seats[seat]["kind"] == "human"
+
+    def _clock_after(self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...], now: float,
+                     entry: LogEntry) -> dict[str, Any] | None:
+        """The stored clock after a change: a seat leaving the move set is charged
+        its thinking time and gets the Fischer increment."""
+        clock = live.facts.clock
+        if clock is None:
+            return None
+        rt = self.runtime[live.facts.id]
+        remaining = list(clock["remaining"])
+        for seat in set(before) - set(after):
+            started = rt.turn_start.get(seat)
+            if started is not None and self._clocked(live, seat):
+                used = int((now - started) * 1000)
+                remaining[seat] = max(0, remaining[seat] - used) + int(clock["increment_ms"])
+        return {**clock, "remaining": remaining}
+
+    def _clock_transition(self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...],
+                          now: float) -> None:
+        rt = self.runtime[live.facts.id]
+        if live.facts.clock is None or live.facts.status != "playing":
+            rt.turn_start.clear()
+            return
+        for seat in set(before) - set(after):
+            rt.turn_start.pop(seat, None)
+        for seat in after:
+            if self._clocked(live, seat):
+                rt.turn_start.setdefault(seat, now)
+
+    def clock_view(self, live: LiveMatch) -> dict[str, Any] | None:
+        clock = live.facts.clock
+        if clock is None:
+            return None
+        rt = self.runtime[live.facts.id]
+        now = time.monotonic()
+        remaining = list(clock["remaining"])
+        for seat, started in rt.turn_start.items():
+            remaining[seat] = max(0, remaining[seat] - int((now - started) * 1000))
+        return {"initial_ms": clock["initial_ms"], "increment_ms": clock["increment_ms"],
+                "fallback": clock["fallback"], "remaining_ms": remaining, "running": sorted(rt.turn_start)}
+
+    def _arm_clock(self, live: LiveMatch) -> None:
+        match_id = live.facts.id
+        old = self.timers.pop(match_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        rt = self.runtime[match_id]
+        if live.facts.clock is None or live.over or not rt.turn_start:
+            return
+        remaining = live.facts.clock["remaining"]
+        deadline, seat = min((started + remaining[s] / 1000, s) for s, started in rt.turn_start.items())
+        self.timers[match_id] = asyncio.get_running_loop().create_task(self._time_out(live, seat, deadline))
+
+    async def _time_out(self, live: LiveMatch, seat: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        match_id = live.facts.id
+        clock = live.facts.clock
+        if clock is None or seat not in live.to_move:
+            return
+        try:
+            if clock["fallback"] == "loss":
+                async with self.lock(match_id):
+                    if not live.over:
+                        await self._commit(live, LogEntry(live.seq + 1, seat, "resign", "time", public=True))
+            else:
+                notation = await self._think(live.match.clone(), seat, clock["fallback"], live.facts.seed, live.seq)
+                await self.act(match_id, seat, notation, live.seq, kind="timeout", live=live)
+        except (Stale, galaxis.IllegalAction):
+            pass
+        finally:
+            if self.timers.get(match_id) is asyncio.current_task():
+                self.timers.pop(match_id, None)
+        if not self.closing:
+            self._after_change(live)
+
+    # --- undo --------------------------------------------------------------------------
+    async def undo(self, match_id: str, seat: int, seq: int, accept: bool) -> dict[str, Any]:
+        """Requests, accepts or declines taking back ``seat``'s last move (and all after it)."""
+        live = await self.get(match_id, fresh=True)
+        rt = self.runtime[match_id]
+        async with self.lock(match_id):
+            if live.facts.clock is not None:
+                raise Refused("undo is for casual matches; this one has clocks")
+            if live.over:
+                raise Refused("the game is over")
+            if seq != live.seq:
+                raise Stale(live.seq)
+            req = rt.undo if rt.undo is not None and rt.undo.seq == live.seq else None
+            if req is None:
+                if not accept:
+                    raise Refused("there is no undo request to decline")
+                mine = [i for i, a in enumerate(live.moves) if a.seat == seat]
+                if not mine:
+                    raise Refused("you have no move to take back")
+                humans = {i for i, s in enumerate(live.facts.seats) if s["kind"] == "human"}
+                req = UndoRequest(seat, mine[-1], live.seq, {seat}, humans)
+            elif not accept:
+                rt.undo = None
+                self._notice(live, {"notice": "undo", "declined_by": seat, "undo": None})
+                return {"undo": None, "done": False, "seq": live.seq}
+            else:
+                req.votes.add(seat)
+            if req.votes >= req.needed:
+                rt.undo = None
+                await self._commit(live, LogEntry(live.seq + 1, req.by, "undo", "undo", req.keep, public=True))
+                done = True
+            else:
+                rt.undo = req
+                self._notice(live, {"notice": "undo", "undo": req.to_json()})
+                done = False
+        if done:
+            self._after_change(live)
+        return {"undo": None if done else req.to_json(), "done": done, "seq": live.seq}
+
+    def pending_undo(self, live: LiveMatch) -> dict[str, Any] | None:
+        rt = self.runtime.get(live.facts.id)
+        if rt is None or rt.undo is None or rt.undo.seq != live.seq:
+            return None
+        return rt.undo.to_json()

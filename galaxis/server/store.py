@@ -1,0 +1,139 @@
+"""Synchronous database operations (the service runs them in worker threads).
+
+Ordering and optimistic concurrency: appending to a match's log locks its row
+(``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite serialises writers) and
+checks that the log still has the length the caller based its decision on.
+The ``(match_id, seq)`` primary key refuses a duplicate position even without
+a row lock. The transaction commits before the caller acknowledges anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from galaxis.server.db import ActionRow, MatchRow, utcnow
+
+
+class StaleLog(Exception):
+    """The log grew since the caller read it (another process or request won)."""
+
+
+@dataclass
+class LogEntry:
+    """One stored log entry (see ``ActionRow``)."""
+
+    seq: int
+    seat: int
+    kind: str
+    notation: str
+    target: int | None = None
+    public: bool = True
+    time: datetime | None = None
+
+
+@dataclass
+class MatchFacts:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    clock: dict[str, Any] | None
+    status: str
+    seq: int
+    created: datetime
+    updated: datetime
+
+
+def _facts(row: MatchRow) -> MatchFacts:
+    return MatchFacts(
+        row.id, row.game, row.players, row.seed, dict(row.options), [dict(s) for s in row.seats],
+        dict(row.clock) if row.clock else None, row.status, row.seq, row.created, row.updated,
+    )
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, facts: MatchFacts) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(MatchRow(
+                id=facts.id, game=facts.game, players=facts.players, seed=facts.seed, options=facts.options,
+                seats=facts.seats, clock=facts.clock, status=facts.status, seq=0,
+                created=facts.created, updated=facts.updated,
+            ))
+
+    def load(self, match_id: str, after: int = 0) -> tuple[MatchFacts, list[LogEntry]] | None:
+        """The match facts and its log entries with ``seq > after``."""
+        with Session(self.engine) as s:
+            row = s.get(MatchRow, match_id)
+            if row is None:
+                return None
+            rows = s.scalars(
+                select(ActionRow).where(ActionRow.match_id == match_id, ActionRow.seq > after).order_by(ActionRow.seq)
+            ).all()
+            return _facts(row), [LogEntry(a.seq, a.seat, a.kind, a.notation, a.target, a.public, a.time) for a in rows]
+
+    def head(self, match_id: str) -> int | None:
+        """The current log length, or None for an unknown match."""
+        with Session(self.engine) as s:
+            return s.scalar(select(MatchRow.seq).where(MatchRow.id == match_id))
+
+    def append(
+        self,
+        match_id: str,
+        expected_seq: int,
+        entry: LogEntry,
+        status: str,
+        clock: dict[str, Any] | None = None,
+        seats: list[dict[str, Any]] | None = None,
+    ) -> datetime:
+        """Appends one entry at ``expected_seq + 1`` and commits; raises ``StaleLog``."""
+        now = utcnow()
+        try:
+            with Session(self.engine) as s, s.begin():
+                row = s.scalars(select(MatchRow).where(MatchRow.id == match_id).with_for_update()).one()
+                if row.seq != expected_seq:
+                    raise StaleLog(row.seq)
+                s.add(ActionRow(
+                    match_id=match_id, seq=expected_seq + 1, seat=entry.seat, kind=entry.kind,
+                    notation=entry.notation, target=entry.target, public=entry.public, time=now,
+                ))
+                row.seq = expected_seq + 1
+                row.status = status
+                row.updated = now
+                if clock is not None:
+                    row.clock = clock
+                if seats is not None:
+                    row.seats = seats
+        except IntegrityError:
+            raise StaleLog(expected_seq) from None
+        return now
+
+    def update_seats(self, match_id: str, expected_seats: list[dict[str, Any]], seats: list[dict[str, Any]],
+                     status: str) -> bool:
+        """Replaces the seat list if nobody changed it meanwhile (joining a free seat)."""
+        with Session(self.engine) as s, s.begin():
+            row = s.scalars(select(MatchRow).where(MatchRow.id == match_id).with_for_update()).one()
+            if list(row.seats) != expected_seats:
+                return False
+            row.seats = seats
+            row.status = status
+            row.updated = utcnow()
+            return True
+
+    def listing(self, statuses: tuple[str, ...], limit: int) -> list[MatchFacts]:
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(MatchRow).where(MatchRow.status.in_(statuses)).order_by(MatchRow.updated.desc()).limit(limit)
+            ).all()
+            return [_facts(r) for r in rows]

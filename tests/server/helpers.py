@@ -1,0 +1,90 @@
+"""Helpers for the server tests: a real server process on a free loopback port,
+and the service set-up status (PostgreSQL, Redis, chromium)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+# Written by scripts/services.sh: "ok" once PostgreSQL, Redis and chromium are
+# installed and running, "failed" when the set-up could not install them.
+SERVICES_STATUS = Path(os.environ.get("GALAXIS_SERVICES_STATUS", "/tmp/galaxis-services.status"))
+PG_URL = os.environ.get("GALAXIS_TEST_PG", "postgresql://galaxis:galaxis@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("GALAXIS_TEST_REDIS", "redis://127.0.0.1:6379/0")
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def require_services(what: str, reachable: bool) -> None:
+    """Skips only when the set-up script could not install the services."""
+    if reachable:
+        return
+    status = SERVICES_STATUS.read_text().strip() if SERVICES_STATUS.exists() else "missing"
+    if status == "ok":
+        pytest.fail(f"{what} is not reachable although scripts/services.sh set it up")
+    pytest.skip(f"{what} unavailable (services set-up status: {status}); run scripts/services.sh")
+
+
+class ServerProcess:
+    """``galaxis serve`` (plus the toy test game) in a subprocess."""
+
+    def __init__(self, db_url: str, redis_url: str | None = None, log_path: Path | None = None) -> None:
+        self.db_url = db_url
+        self.redis_url = redis_url
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        args = [sys.executable, "-m", "tests.server.launch", self.db_url, str(self.port)]
+        if self.redis_url:
+            args.append(self.redis_url)
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1.0).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not start in time")
+
+    def kill9(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,16 @@
+"""Runs the server in a subprocess with the test toy game registered.
+
+Usage: python -m tests.server.launch DB_URL PORT [REDIS_URL]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from galaxis.core import register
+from galaxis.server.cli import run
+from tests.toy_games import GAME
+
+if __name__ == "__main__":
+    register(GAME)
+    run(sys.argv[1], "127.0.0.1", int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)
