@@ -5,6 +5,10 @@ order), each player holds bid cards 1..N. Each round one prize is revealed and
 every player bids one card *simultaneously and secretly*; the bids are revealed
 when all have bid, the highest unique bid takes the prize. It exercises
 hidden information, simultaneous secret choices and determinization.
+
+``PIG`` (``toy_pig``) is the opposite case: perfect information, sequential
+turns, chance from the state's generator, a pending decision on the stack, and
+one option of each kind (int, choice, bool). It is not registered by default.
 """
 
 from __future__ import annotations
@@ -12,7 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from galaxis.core import Action, ActionTable, Game, GameInfo, IllegalAction, Record, Result, Rng, rank_by_keys
+from galaxis.core import (
+    Action,
+    ActionTable,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Record,
+    Result,
+    Rng,
+    Step,
+    rank_by_keys,
+)
 
 
 @dataclass(slots=True)
@@ -115,3 +130,112 @@ class Gops(Game):
 
 
 GAME = Gops()
+
+
+# --- a perfect-information toy with chance and a pending decision ---------------------
+
+
+@dataclass(slots=True)
+class PigState(Record):
+    rng: Rng
+    players: int
+    target: int
+    counter: bool
+    bonus: bool
+    scores: list[int]
+    turn: int
+    turn_total: int
+    last_roll: int = 0
+    pending: list[Step] = field(default_factory=list)
+
+
+class Pig(Game):
+    """Pig, the dice game: ``roll`` adds a die to your turn total (a 1 loses it and
+    ends your turn), ``bank`` scores it. A rolled 6 opens a pending decision:
+    ``keep`` it or ``reroll`` that die. First to the target wins. Everything is
+    public; only the dice are chance, drawn from the state's generator."""
+
+    info = GameInfo(
+        id="toy_pig",
+        name="Pig (test toy)",
+        min_players=2,
+        max_players=4,
+        options={
+            "target": {"type": "int", "default": 20, "min": 10, "max": 40, "help": "points to win"},
+            "order": {"type": "choice", "default": "clockwise", "choices": ["clockwise", "counter"], "help": "turn order"},
+            "bonus": {"type": "bool", "default": False, "help": "banking scores one extra point"},
+        },
+        hidden_information=False,
+    )
+    state_type = PigState
+
+    def __init__(self) -> None:
+        self.table = ActionTable()
+
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> PigState:
+        first = int(options.get("setup", {}).get("first", 0)) % players
+        return PigState(rng, players, options["target"], options["order"] == "counter", options["bonus"], [0] * players, first, 0)
+
+    def to_move(self, state: PigState) -> tuple[int, ...]:
+        return () if self.is_over(state) else (state.turn,)
+
+    def legal_actions(self, state: PigState, seat: int) -> list[Action]:
+        if state.pending:
+            return [self.table.get("keep", ("die",), "six"), self.table.get("reroll", ("die",), "six")]
+        return [self.table.get("roll", ("dice",), "roll"), self.table.get("bank", ("score",), "bank")]
+
+    def _end_turn(self, state: PigState) -> None:
+        state.turn_total = 0
+        state.turn = (state.turn + (-1 if state.counter else 1)) % state.players
+
+    def _roll(self, state: PigState, seat: int) -> list[dict[str, Any]]:
+        die = state.rng.d6()
+        state.last_roll = die
+        if die == 1:
+            self._end_turn(state)
+        else:
+            state.turn_total += die
+            if die == 6:
+                state.pending.append(Step("six", seat))
+        return [{"type": "roll", "seat": seat, "die": die}]
+
+    def apply(self, state: PigState, seat: int, action: Action) -> list[dict[str, Any]]:
+        if action == "bank":
+            state.scores[seat] += state.turn_total + (1 if state.bonus else 0)
+            events: list[dict[str, Any]] = [{"type": "bank", "seat": seat, "points": state.turn_total}]
+            self._end_turn(state)
+            return events
+        if action == "keep":
+            state.pending.pop()
+            return [{"type": "keep", "seat": seat}]
+        if action == "reroll":
+            state.pending.pop()
+            state.turn_total -= 6
+        return self._roll(state, seat)
+
+    def is_over(self, state: PigState) -> bool:
+        return max(state.scores) >= state.target
+
+    def result(self, state: PigState) -> Result:
+        return Result([float(s) for s in state.scores], rank_by_keys([[s] for s in state.scores]))
+
+    def observation(self, state: PigState, seat: int | None) -> dict[str, Any]:
+        return {
+            "scores": list(state.scores),
+            "turn": state.turn,
+            "turn_total": state.turn_total,
+            "last_roll": state.last_roll,
+            "deciding": [s.kind for s in state.pending],
+            "target": state.target,
+        }
+
+    def invariants(self, state: PigState) -> list[str]:
+        broken = []
+        if min(state.scores) < 0 or state.turn_total < 0:
+            broken.append("negative points")
+        if any(step.seat != state.turn for step in state.pending) or len(state.pending) > 1:
+            broken.append("a pending decision belongs to the player to move")
+        return broken
+
+
+PIG = Pig()

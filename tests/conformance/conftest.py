@@ -1,21 +1,47 @@
-"""Parametrises the conformance suite over every registered game plus the toy game.
+"""Parametrises the conformance suite over every registered game plus the toy games.
 
 Each (game, configuration, seed) is its own test item, so ``pytest -n auto``
-spreads the work over the workers.
+spreads the work over the workers. ``toy_gops`` is registered for the whole
+session (other test packages use it too); ``toy_pig`` only while collecting and
+while its own conformance tests run, so it never shows up in other suites.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
-from galaxis.core import register
-from galaxis.core.registry import game_ids, get_game
+from galaxis.core import Game, register
+from galaxis.core.registry import game_ids, get_game, unregister
 from tests.conformance.configs import Config, configurations, seeds_for
 from tests.toy_games import GAME as TOY_GAME
+from tests.toy_games import PIG
 
 register(TOY_GAME)
+
+# Games checked here but kept out of the registry outside their own tests.
+PRIVATE_GAMES: dict[str, Game] = {PIG.info.id: PIG}
+
+
+@contextmanager
+def private_games_registered() -> Iterator[None]:
+    added = [gid for gid in PRIVATE_GAMES if gid not in game_ids()]
+    for gid in added:
+        register(PRIVATE_GAMES[gid])
+    try:
+        yield
+    finally:
+        for gid in added:
+            unregister(gid)
+
+
+@pytest.fixture(autouse=True)
+def _private_games() -> Iterator[None]:
+    with private_games_registered():
+        yield
 
 
 def _all_games() -> list[tuple[str, Any]]:
@@ -30,6 +56,11 @@ def _all_games() -> list[tuple[str, Any]]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    with private_games_registered():
+        _parametrize(metafunc)
+
+
+def _parametrize(metafunc: pytest.Metafunc) -> None:
     if "conformance_game" in metafunc.fixturenames:
         ids = [gid for gid, _ in _all_games()]
         metafunc.parametrize("conformance_game", ids, ids=ids)

@@ -1,4 +1,11 @@
-"""Conformance: every registered game obeys the engine contract (see checks.py)."""
+"""Conformance: every registered game obeys the engine contract (see checks.py).
+
+A new game needs nothing here: it is picked up from the registry. To keep a
+slow game within budget, lower its games per configuration in
+``configs.GAMES_PER_CONFIG_BY_GAME`` (or its step cap in ``checks.MAX_STEPS_BY_GAME``).
+Every failure message carries game, players, options, seed and the history, so
+``galaxis.replay(game, seed, players, options, history)`` rebuilds the position.
+"""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ import pytest
 from galaxis.core import Action, Game, Result, Rng, register
 from galaxis.core.registry import unregister
 from tests.conformance import checks
-from tests.toy_games import Gops, GopsState
+from tests.toy_games import Gops, GopsState, Pig, PigState
 
 
 class LeakyObservation(Gops):
@@ -125,10 +125,24 @@ class SharedLog(Gops):
         return super().apply(state, seat, action)
 
 
-def _variant(cls: type[Gops], game_id: str) -> Game:
+class PeekingPig(Pig):
+    """Perfect information, but the view predicts the next die from the generator."""
+
+    def observation(self, state: PigState, seat: int | None) -> dict[str, Any]:
+        return {**super().observation(state, seat), "next_die": state.rng.clone().d6()}
+
+
+class SecretivePig(Pig):
+    """Declares no hidden information yet describes a secret."""
+
+    def secret(self, state: PigState, viewer: int | None) -> Any:
+        return {"rng": state.rng.to_json()}
+
+
+def _variant(cls: type[Game], game_id: str) -> Game:
     game = cls()
     # a distinct id per variant; GameInfo is frozen, so build a new one
-    game.info = replace(Gops.info, id=game_id)
+    game.info = replace(cls.info, id=game_id)
     return game
 
 
@@ -136,7 +150,7 @@ def _variant(cls: type[Gops], game_id: str) -> Game:
 def planted() -> Iterator[Any]:
     registered: list[str] = []
 
-    def make(cls: type[Gops]) -> str:
+    def make(cls: type[Game]) -> str:
         game_id = f"toy_broken_{cls.__name__.lower()}"
         register(_variant(cls, game_id))
         registered.append(game_id)
@@ -160,13 +174,15 @@ def planted() -> Iterator[Any]:
         (UnseededSetup, "differ"),
         (OutOfTurnActions, "is to move but has no legal action"),
         (SharedLog, "playing on a clone changed the original"),
+        (PeekingPig, "determinizing changed the viewer's observation"),
+        (SecretivePig, "declares no hidden information but secret() returns values"),
     ],
 )
-def test_planted_bug_is_caught(planted: Any, cls: type[Gops], message: str) -> None:
+def test_planted_bug_is_caught(planted: Any, cls: type[Game], message: str) -> None:
     game_id = planted(cls)
     with pytest.raises(AssertionError) as err:
         for seed in range(3):
-            checks.play_and_check(game_id, 2, {"cards": 5}, seed)
+            checks.play_and_check(game_id, 2, {}, seed)
     assert message in str(err.value)
 
 
@@ -177,8 +193,9 @@ def test_endless_game_is_reported(planted: Any, monkeypatch: pytest.MonkeyPatch)
         checks.play_and_check(game_id, 2, {"cards": 3}, 0)
 
 
-def test_the_correct_toy_game_passes(planted: Any) -> None:
-    game_id = planted(Gops)
+@pytest.mark.parametrize("cls", [Gops, Pig])
+def test_the_correct_toy_games_pass(planted: Any, cls: type[Game]) -> None:
+    game_id = planted(cls)
     for seed in range(2):
-        match = checks.play_and_check(game_id, 3, {"cards": 4}, seed)
+        match = checks.play_and_check(game_id, 3, {}, seed)
         assert match.is_over
