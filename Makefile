@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean services
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,7 +24,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy galaxis
 
-pytest: $(STAMP)
+# chromium, PostgreSQL and Redis for the server and browser tests (apt-get when
+# missing, started on loopback); it records ok/failed, and only "failed" lets those tests skip.
+services:
+	bash scripts/services.sh
+
+pytest: $(STAMP) services
 	$(BIN)/pytest -n auto --timeout=900
 
 bench: $(STAMP)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 import warnings
@@ -54,13 +55,13 @@ def _interleaved(runs: dict[str, Callable[[int], int]], seconds: float, rounds: 
 
 def raw_steps(game_id: str, players: int) -> Callable[[int], int]:
     def run(seed: int) -> int:
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         match = galaxis.new_match(game_id, players, seed=seed)
         n = 0
         while not match.is_over:
             seat = min(match.to_move)
             legal = match.legal_actions(seat)
-            match.apply(seat, legal[int(rng.integers(len(legal)))])
+            match.apply(seat, legal[rng.randrange(len(legal))])
             n += 1
         return n
 
@@ -73,7 +74,7 @@ def pettingzoo_steps(game_id: str, players: int) -> Callable[[int], int]:
     e = env(game_id, players=players)
 
     def run(seed: int) -> int:
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         e.reset(seed=seed)
         n = 0
         for _agent in e.agent_iter():
@@ -82,7 +83,7 @@ def pettingzoo_steps(game_id: str, players: int) -> Callable[[int], int]:
                 e.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[int(rng.integers(len(legal)))]))
+            e.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n
 
@@ -95,12 +96,12 @@ def gymnasium_steps(game_id: str, players: int) -> Callable[[int], int]:
     e = make(game_id, seat=0, opponents="random", players=players)
 
     def run(seed: int) -> int:
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         obs, _ = e.reset(seed=seed)
         done = False
         while not done:
             legal = np.flatnonzero(obs["action_mask"])
-            obs, _r, done, _t, _i = e.step(int(legal[int(rng.integers(len(legal)))]))
+            obs, _r, done, _t, _i = e.step(int(legal[rng.randrange(len(legal))]))
         return len(e.match.history)
 
     return run
@@ -112,14 +113,14 @@ def openspiel_steps(game_id: str, players: int) -> Callable[[int], int]:
     game = openspiel.load(game_id, players=players)
 
     def run(seed: int) -> int:
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         state = game.new_initial_state()
         n = 0
         while not state.is_terminal():
             player = state.current_player()
             state.observation_tensor(player)
             legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
+            state.apply_action(legal[rng.randrange(len(legal))])
             n += 1
         return n
 

@@ -657,6 +657,8 @@ def _register_arena() -> None:
 
 
 _register_arena()
+if importlib.util.find_spec("galaxis.server.cli") is not None:  # the web service's `serve`
+    importlib.import_module("galaxis.server.cli").register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

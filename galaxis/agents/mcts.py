@@ -16,7 +16,13 @@ decisions, and chance outcomes are whatever the engine rolled in that
 iteration. Every node keeps one value sum per seat (max-n): the seat to move
 picks the child that is best for itself. In simultaneous phases the seats in
 ``to_move`` choose one after another, the lowest seat first (the searching
-seat first at the root).
+seat first at the root); seats that were all to move at the same node choose
+from statistics kept at that node (decoupled UCT), so a later seat does not
+react to an earlier seat's secret choice.
+
+Rollouts are random, MAST-guided (``rollout=mast``) or played by the game's
+own bot (``rollout=heuristic``), optionally cut off after ``cutoff`` actions
+and scored by the game's ``evaluate`` hook.
 
 Large branching is handled in two ways, both only when a decision has more
 than ``group`` legal actions: the actions are first grouped by ``Action.kind``
@@ -45,6 +51,10 @@ MAX_ROLLOUT = 5000
 
 Key = tuple[int, str]
 
+ROLLOUTS = ("random", "mast", "heuristic")
+# MAST rollouts pick the best-averaging action with this probability, else a random one
+MAST_GREEDY = 0.5
+
 
 class Node:
     """Statistics of one decision sequence: visits, availability, a value sum per seat."""
@@ -62,35 +72,37 @@ class Node:
         self.shared: dict[Key, Node] | None = None
 
 
-def reward(result: Result, players: int) -> list[float]:
+def reward(result: Result, players: int, evaluations: list[float] | None = None) -> list[float]:
     """Final value of each seat in [0, 1]: mostly winning, then rank, then score.
 
-    0.7 x the share of first place (1/k for a k-way tie), 0.2 x the fraction of
-    opponents beaten (ties count half), 0.1 x the score scaled to the range of
-    the table's scores. Two players: a win is 1, a tie 0.5, a loss 0 (up to the
-    score term).
+    0.7 x the share of first place (1/k for a k-way tie), 0.15 x the fraction
+    of opponents beaten (ties count half), 0.15 x the game's ``evaluate`` of
+    the final state for that seat (``evaluations``; without them, the score
+    scaled to the table's range). The last term keeps the search playing for
+    points once the winner is settled: without it every move of a decided
+    game looks the same, and a lost game is thrown away by points.
     """
-    values = [0.0] * players
     if players <= 1:
         return [1.0] * players
-    ranking = result.ranking
+    values = [0.0] * players
     below = players
-    for pos, group in enumerate(ranking):
+    for pos, group in enumerate(result.ranking):
         below -= len(group)
         beaten = (below + 0.5 * (len(group) - 1)) / (players - 1)
         win = 1.0 / len(group) if pos == 0 else 0.0
         for s in group:
-            values[s] = 0.7 * win + 0.2 * beaten
-    scores = result.scores
-    if len(scores) == players:
-        lo, hi = min(scores), max(scores)
-        if hi > lo:
-            for s in range(players):
-                values[s] += 0.1 * (scores[s] - lo) / (hi - lo)
-        else:
-            for s in range(players):
-                values[s] += 0.05
+            values[s] = 0.7 * win + 0.15 * beaten
+    if evaluations is None:
+        scores = result.scores
+        lo, hi = (min(scores), max(scores)) if len(scores) == players else (0.0, 0.0)
+        evaluations = [(scores[s] - lo) / (hi - lo) if hi > lo else 0.5 for s in range(players)]
+    for s in range(players):
+        values[s] += 0.15 * min(1.0, max(0.0, evaluations[s]))
     return values
+
+
+def final_values(game: Game, state: Any, players: int) -> list[float]:
+    return reward(game.result(state), players, [game.evaluate(state, s) for s in range(players)])
 
 
 def _check_int(name: str, value: Any, lo: int) -> int:
@@ -131,8 +143,8 @@ class SearchAgent:
         self.ms = _check_float("ms", ms, 1e-3) if ms is not None else None
         self.iters = _check_int("iters", iters, 1) if iters is not None else (None if ms is not None else 1000)
         self.c = _check_float("c", c, 0.0)
-        if rollout not in ("random", "heuristic"):
-            raise BadAgentSpec(f"agent parameter rollout must be random or heuristic, not {rollout!r}")
+        if rollout not in ROLLOUTS:
+            raise BadAgentSpec(f"agent parameter rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.rollout = rollout
         self.cutoff = _check_int("cutoff", cutoff, 0)
         self.group = _check_int("group", group, 0)
@@ -145,6 +157,9 @@ class SearchAgent:
         self._tree_history: list[tuple[int, str]] = []
         self._rollout_bot: Agent | None = None
         self._base: Any = None
+        self._options: dict[str, Any] = {}
+        # MAST: notation -> [value sum for the seat that played it, count], per decision
+        self._mast: dict[str, list[float]] = {}
         self.last_iterations = 0
 
     # --- the world each iteration searches (overridden by ISMCTS) -------------
@@ -170,6 +185,12 @@ class SearchAgent:
         rng = Rng(Rng(self.seed).next64() ^ (len(match.history) * 0x9E3779B97F4A7C15 & ((1 << 64) - 1)))
         root = self._reused_root(match, seat)
         self._prepare(match, seat, rng)
+        self._options = match.options
+        self._mast = {}
+        if self.rollout == "heuristic":
+            # a fresh bot per decision keeps the choice a function of (seed, move number);
+            # a game without a bot of its own gets random rollouts
+            self._rollout_bot = match.game.heuristic_agent(rng.next64() & 0x7FFFFFFF)
         game = match.game
         players = match.num_players
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
@@ -229,6 +250,7 @@ class SearchAgent:
         phase: Node | None = None
         pending: set[int] = set()
         created = False
+        moves: list[tuple[int, str]] | None = [] if self.rollout == "mast" else None
         while not created and not game.is_over(state):
             to_move = game.to_move(state)
             actor = seat if node is root and seat in to_move else min(to_move)
@@ -245,6 +267,8 @@ class SearchAgent:
             legal = game.legal_actions(state, actor)
             action, stat, gstat = self._select(owner, stats, actor, legal, players, rng)
             game.apply(state, actor, action)
+            if moves is not None:
+                moves.append((actor, action))
             pending.discard(actor)
             if gstat is not None:
                 group_path.append((gstat, actor))
@@ -259,7 +283,17 @@ class SearchAgent:
                 created = stat.visits == 0
             path.append(child)
             node = child
-        values = self._simulate(game, state, players, rng)
+        if moves is not None:
+            values = self._mast_rollout(game, state, players, rng, moves)
+            mast = self._mast
+            for actor, notation in moves:
+                st = mast.get(notation)
+                if st is None:
+                    st = mast[notation] = [0.0, 0.0]
+                st[0] += values[actor]
+                st[1] += 1.0
+        else:
+            values = self._simulate(game, state, players, rng)
         for n in path:
             n.visits += 1
             w = n.wins
@@ -373,14 +407,39 @@ class SearchAgent:
             legal = legal_actions(state, s)
             apply(state, s, legal[rng.below(len(legal))])
             steps += 1
-        return reward(game.result(state), players)
+        return final_values(game, state, players)
+
+    def _mast_rollout(
+        self, game: Game, state: Any, players: int, rng: Rng, moves: list[tuple[int, str]]
+    ) -> list[float]:
+        """Move-Average Sampling: half of the rollout moves are the legal action with
+        the best average value so far in this decision's search (by notation)."""
+        mast = self._mast
+        cutoff = self.cutoff or MAX_ROLLOUT
+        steps = 0
+        while not game.is_over(state):
+            if steps >= cutoff:
+                return [game.evaluate(state, s) for s in range(players)]
+            tm = game.to_move(state)
+            s = tm[0] if len(tm) == 1 else tm[rng.below(len(tm))]
+            legal = game.legal_actions(state, s)
+            action = legal[rng.below(len(legal))]
+            if len(legal) > 1 and rng.random() < MAST_GREEDY:
+                best_v = -1.0
+                for a in legal:
+                    st = mast.get(a)
+                    v = st[0] / st[1] if st is not None else 0.5
+                    if v > best_v:
+                        action, best_v = a, v
+            game.apply(state, s, action)
+            moves.append((s, action))
+            steps += 1
+        return final_values(game, state, players)
 
     def _heuristic_rollout(self, game: Game, state: Any, players: int, rng: Rng) -> list[float]:
         bot = self._rollout_bot
-        if bot is None:
-            bot = self._rollout_bot = game.heuristic_agent(self.seed) or _RandomPolicy(rng)
         # a throwaway Match around the simulated state, for the bot's benefit
-        sim = Match(game, players, 0, {}, state)
+        sim = Match(game, players, 0, self._options, state)
         cutoff = self.cutoff or MAX_ROLLOUT
         steps = 0
         while not game.is_over(state):
@@ -388,9 +447,13 @@ class SearchAgent:
                 return [game.evaluate(state, s) for s in range(players)]
             tm = sim.to_move
             s = tm[0] if len(tm) == 1 else tm[rng.below(len(tm))]
-            sim.apply(s, bot.act(sim, s))
+            if bot is None:
+                legal = sim.legal_actions(s)
+                sim.apply(s, legal[rng.below(len(legal))])
+            else:
+                sim.apply(s, bot.act(sim, s))
             steps += 1
-        return reward(game.result(state), players)
+        return final_values(game, state, players)
 
     # --- the decision ------------------------------------------------------------
     def _best(self, root: Node, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -404,17 +467,6 @@ class SearchAgent:
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[rng.below(len(legal))]
-
-
-class _RandomPolicy:
-    """Rollout policy for games without a heuristic bot."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def act(self, match: Match, seat: int) -> Action:
-        legal = match.legal_actions(seat)
-        return legal[self.rng.below(len(legal))]
 
 
 class MCTSAgent(SearchAgent):

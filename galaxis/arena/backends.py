@@ -55,6 +55,8 @@ def _run_ray(tasks: Sequence[Task], address: str, init: dict[str, Any]) -> Itera
         kwargs: dict[str, Any] = {"log_to_driver": False, **init}
         if address not in ("local", ""):
             kwargs["address"] = address
+        else:
+            kwargs.setdefault("include_dashboard", False)
         try:
             ray.init(**kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:

@@ -191,10 +191,12 @@ def register(app: typer.Typer) -> None:
 
 def _print_summary(summary: dict[str, Any]) -> None:
     console = Console()
+    if not console.is_terminal:  # piped: do not squeeze agent specs into 80 columns
+        console = Console(width=160)
     for game, s in summary["games"].items():
         table = Table(title=f"{game}: {s['games']} games, players {s['players']}")
         for col in ("agent", "seat-games", "win rate", "95% CI", "mean place", "mean score", "rating μ−3σ"):
-            table.add_column(col, justify="left" if col == "agent" else "right")
+            table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col == "agent")
         for agent, r in s["agents"].items():
             table.add_row(
                 agent,

@@ -10,6 +10,8 @@ from galaxis.core.game import Game, GameInfo
 # id -> module that defines ``GAME``; a new game adds one line here.
 GAME_MODULES: dict[str, str] = {
     "smugglers": "galaxis.games.smugglers",
+    "pulsar": "galaxis.games.pulsar",
+    "stellium": "galaxis.games.stellium",
 }
 
 _loaded: dict[str, Game] = {}

@@ -127,9 +127,8 @@ def _checked(encoder: Any, vec: Any, game_id: str) -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.shape != (encoder.size,):
         shape = getattr(vec, "shape", type(vec).__name__)
         raise InteropError(f"{game_id}: observation encoder returned {shape}, expected shape ({encoder.size},)")
-    if vec.dtype != np.float32:
-        vec = vec.astype(np.float32)
-    return vec
+    out: np.ndarray = vec if vec.dtype == np.float32 else vec.astype(np.float32)
+    return out
 
 
 class ObservationCache:

@@ -35,7 +35,7 @@ from galaxis.interop.spaces import ILLEGAL_MODES, REWARD_MODES, InteropError, ch
 RENDER_MODES = ("ansi", "svg")
 
 
-class GalaxisGymEnv(gymnasium.Env):  # type: ignore[misc]
+class GalaxisGymEnv(gymnasium.Env):
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(
@@ -162,6 +162,21 @@ class GalaxisGymEnv(gymnasium.Env):  # type: ignore[misc]
         return {}
 
 
+def register_envs() -> list[str]:
+    """Registers ``galaxis/<id>-v0`` with Gymnasium for every registered game, so that
+    ``gymnasium.make("galaxis/smugglers-v0", players=3, opponents="random")`` works
+    (call again after registering a game at run time). Returns the ids."""
+    from galaxis.core.registry import game_ids
+
+    names = []
+    for game_id in game_ids():
+        name = f"galaxis/{game_id}-v0"
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=GalaxisGymEnv, kwargs={"game_id": game_id})
+        names.append(name)
+    return names
+
+
 def make(
     game_id: str,
     seat: int = 0,
@@ -175,3 +190,6 @@ def make(
     """A single-agent environment: ``seat`` is the learner, the other seats are
     played by ``opponents`` (one agent spec for all, or one per other seat)."""
     return GalaxisGymEnv(game_id, seat, opponents, players, options, render_mode, reward, illegal_action)
+
+
+register_envs()

@@ -64,7 +64,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         self._cache = self.spec_.cache()
         self._match: Match | None = None
         self._legal: tuple[int, list[Action], list[int]] | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     # --- spaces ---------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
@@ -82,7 +82,10 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         return self._match
 
     def seat_of(self, agent: str) -> int:
-        return self._seat[agent]
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise InteropError(f"no agent {agent!r}; agents are {', '.join(self.possible_agents)}")
+        return seat
 
     def legal_notations(self, agent: str) -> list[str]:
         """The legal notations of ``agent`` now, in id order of the mask (empty unless selected)."""
@@ -114,12 +117,12 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._selected()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         match = self.match
-        seat = self._seat[agent]
+        seat = self.seat_of(agent)
         obs = self._cache.get(match, seat).copy()
         if agent == self.agent_selection and not self.terminations[agent] and not match.is_over:
             _, _, ids = self._current_legal()

@@ -28,7 +28,7 @@ class InteropError(GalaxisError, ValueError):
 class ActionCodec:
     """Maps integer action ids to notations and back, for one game, player count and options."""
 
-    __slots__ = ("flat", "game_id", "index", "notations", "size")
+    __slots__ = ("_masks", "flat", "game_id", "index", "notations", "size")
 
     def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
         self.game_id = game.info.id
@@ -47,6 +47,7 @@ class ActionCodec:
             self.size = len(self.notations)
         if self.size < 1:
             raise InteropError(f"{self.game_id}: the action space is empty")
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
 
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:
         """The id of each legal action, in the order of ``legal``."""
@@ -63,12 +64,20 @@ class ActionCodec:
             raise InteropError(f"{self.game_id}: legal action {exc.args[0]!r} is missing from action_space()") from None
 
     def mask(self, ids: Sequence[int]) -> np.ndarray:
-        # a bytearray filled in Python and adopted by NumPy without a copy beats
-        # fancy indexing, which first converts the id list to an array
-        buf = bytearray(self.size)
-        for i in ids:
-            buf[i] = 1
-        return np.frombuffer(buf, dtype=np.int8)
+        """A fresh int8 mask with a 1 at each id.
+
+        The same legal sets come back again and again (every opening bid, every
+        refill choice), so masks are built once per set and copied after that.
+        """
+        key = tuple(ids)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) > 65536:
+                self._masks.clear()
+            mask = np.zeros(self.size, dtype=np.int8)
+            mask[list(key)] = 1
+            self._masks[key] = mask
+        return mask.copy()
 
     def decode(self, action: Any, legal: Sequence[Action], ids: Sequence[int]) -> Action:
         """The legal action meant by integer id ``action``; ``IllegalAction`` if there is none."""

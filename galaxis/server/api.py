@@ -196,7 +196,7 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
                                "kind": a.kind} for a in legal],
             "over": live.over, "result": live.result(), "status": live.status(),
             "options": _public_options(live.facts.options), "seats": _seats_view(live.facts.seats),
-            "clock": svc().clock_view(live), "realtime": svc().runtime[match_id].realtime,
+            "clock": svc().clock_view(live), "realtime": svc().runtime_of(live).realtime,
             "undo": svc().pending_undo(live), "moves": len(live.moves),
         }
 

@@ -27,7 +27,8 @@ from galaxis.core.rng import Rng
 from galaxis.server.db import make_engine, migrate, utcnow
 from galaxis.server.fanout import Fanout
 from galaxis.server.live import Applied, LiveMatch
-from galaxis.server.store import LogEntry, MatchFacts, StaleLog, Store
+from galaxis.server.store import Append, LogEntry, MatchFacts, StaleLog, Store
+from galaxis.server.writer import Writer
 
 log = logging.getLogger("galaxis.server")
 
@@ -101,6 +102,7 @@ class Service:
         self.bot_budget_s = bot_budget_s
         self.bot_delay_s = bot_delay_s
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="galaxis-bot")
+        self.writer = Writer(self.store)
         self.cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self.runtime: dict[str, Runtime] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -124,6 +126,7 @@ class Service:
                 await task
         await self.fanout.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.close()
         self.engine.dispose()
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
@@ -159,7 +162,8 @@ class Service:
         if live is not None:
             self.cache.move_to_end(match_id)
             if fresh and self.multi:
-                await self.sync(live)
+                async with self.lock(match_id):  # never between a commit and its install
+                    await self.sync(live)
             return live
         pending = self.loading.get(match_id)
         if pending is not None:
@@ -182,6 +186,12 @@ class Service:
         finally:
             self.loading.pop(match_id, None)
 
+    def runtime_of(self, live: LiveMatch) -> Runtime:
+        rt = self.runtime.get(live.facts.id)
+        if rt is None:
+            rt = self.runtime[live.facts.id] = Runtime(get_game(live.facts.game).realtime(live.facts.options))
+        return rt
+
     def _load(self, match_id: str) -> LiveMatch:
         got = self.store.load(match_id)
         if got is None:
@@ -192,16 +202,21 @@ class Service:
         return live
 
     def _evict(self) -> None:
-        while len(self.cache) > CACHE_SIZE:
-            victim = next((k for k, v in self.cache.items() if v.over or not self._busy(k)), None)
-            if victim is None:
-                return
-            self.cache.pop(victim)
-            if victim not in self.locks or not self.locks[victim].locked():
-                self.locks.pop(victim, None)
+        """Forgets the least recently used finished matches beyond the cache size.
 
-    def _busy(self, match_id: str) -> bool:
-        return match_id in self.timers or any(k[0] == match_id for k in self.bots)
+        Unfinished matches stay: one live object (and one lock) per match in a
+        process keeps every request, bot and clock working on the same state.
+        """
+        excess = len(self.cache) - CACHE_SIZE
+        if excess <= 0:
+            return
+        victims = [k for k, v in self.cache.items() if v.over][:excess]
+        for victim in victims:
+            self.cache.pop(victim)
+            self.runtime.pop(victim, None)
+            lock = self.locks.get(victim)
+            if lock is not None and not lock.locked():
+                self.locks.pop(victim, None)
 
     async def sync(self, live: LiveMatch) -> None:
         """Catches the cached match up with entries other processes stored."""
@@ -268,7 +283,7 @@ class Service:
         match_id = secrets.token_urlsafe(9)
         status = "waiting" if any(s["kind"] == "open" for s in stored_seats) else "playing"
         facts = MatchFacts(match_id, game, players, seed, match.options, stored_seats, clock_json, status, 0, now, now)
-        await asyncio.to_thread(self.store.create, facts)
+        await self.writer.call(lambda: self.store.create(facts))
         live = LiveMatch(facts)
         self.cache[match_id] = live
         self._evict()
@@ -305,7 +320,8 @@ class Service:
             token = secrets.token_urlsafe(24)
             seats[seat] = {"kind": "human", "spec": None, "token_hash": hash_token(token)}
             status = "over" if live.over else ("waiting" if len(free) > 1 else "playing")
-            ok = await asyncio.to_thread(self.store.update_seats, match_id, live.facts.seats, seats, status)
+            expected = live.facts.seats
+            ok = await self.writer.call(lambda: self.store.update_seats(match_id, expected, seats, status))
             if not ok:
                 raise Refused("the seats changed meanwhile; try again")
             live.facts.seats = seats
@@ -319,7 +335,7 @@ class Service:
     async def act(self, match_id: str, seat: int, notation: str, seq: int | None, kind: str = "act",
                   live: LiveMatch | None = None) -> tuple[LiveMatch, Applied]:
         live = live or await self.get(match_id)
-        rt = self.runtime[match_id]
+        rt = self.runtime_of(live)
         async with self.lock(match_id):
             if self.multi:
                 await self.sync(live)
@@ -347,9 +363,7 @@ class Service:
         clock = self._clock_after(live, before, staged.applied.to_move, now, entry)
         status = live.staged_status(staged)
         try:
-            entry.time = await asyncio.to_thread(
-                self.store.append, live.facts.id, live.seq, entry, status, clock
-            )
+            entry.time = await self.writer.append(Append(live.facts.id, live.seq, entry, status, clock))
         except StaleLog:
             # Another process appended first: drop the cache, rebuild on next use.
             self.cache.pop(live.facts.id, None)
@@ -360,7 +374,7 @@ class Service:
         if clock is not None:
             live.facts.clock = clock
         self._clock_transition(live, before, applied.to_move, now)
-        rt = self.runtime[live.facts.id]
+        rt = self.runtime_of(live)
         if rt.realtime is not None and entry.kind == "act":
             rt.cooldown_until[entry.seat] = now + rt.realtime.get("cooldown_ms", 0) / 1000
             triggers = set(rt.realtime.get("countdown_events") or ())
@@ -398,7 +412,7 @@ class Service:
 
     async def _bot_turn(self, live: LiveMatch, seat: int, spec: str) -> None:
         match_id = live.facts.id
-        rt = self.runtime[match_id]
+        rt = self.runtime_of(live)
         moved = False
         try:
             if rt.realtime is not None:
@@ -455,7 +469,7 @@ class Service:
         clock = live.facts.clock
         if clock is None:
             return None
-        rt = self.runtime[live.facts.id]
+        rt = self.runtime_of(live)
         remaining = list(clock["remaining"])
         for seat in set(before) - set(after):
             started = rt.turn_start.get(seat)
@@ -466,7 +480,7 @@ class Service:
 
     def _clock_transition(self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...],
                           now: float) -> None:
-        rt = self.runtime[live.facts.id]
+        rt = self.runtime_of(live)
         if live.facts.clock is None or live.facts.status != "playing":
             rt.turn_start.clear()
             return
@@ -480,7 +494,7 @@ class Service:
         clock = live.facts.clock
         if clock is None:
             return None
-        rt = self.runtime[live.facts.id]
+        rt = self.runtime_of(live)
         now = time.monotonic()
         remaining = list(clock["remaining"])
         for seat, started in rt.turn_start.items():
@@ -493,7 +507,7 @@ class Service:
         old = self.timers.pop(match_id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        rt = self.runtime[match_id]
+        rt = self.runtime_of(live)
         if live.facts.clock is None or live.over or not rt.turn_start:
             return
         remaining = live.facts.clock["remaining"]
@@ -526,7 +540,7 @@ class Service:
     async def undo(self, match_id: str, seat: int, seq: int, accept: bool) -> dict[str, Any]:
         """Requests, accepts or declines taking back ``seat``'s last move (and all after it)."""
         live = await self.get(match_id, fresh=True)
-        rt = self.runtime[match_id]
+        rt = self.runtime_of(live)
         async with self.lock(match_id):
             if live.facts.clock is not None:
                 raise Refused("undo is for casual matches; this one has clocks")

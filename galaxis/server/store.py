@@ -1,8 +1,10 @@
 """Synchronous database operations (the service runs them in worker threads).
 
-Ordering and optimistic concurrency: appending to a match's log locks its row
-(``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite serialises writers) and
-checks that the log still has the length the caller based its decision on.
+Ordering and optimistic concurrency: appending to a match's log is a
+conditional UPDATE of its row (it takes the row lock on PostgreSQL; SQLite
+serialises writers) that succeeds only while the log still has the length the
+caller based its decision on. Several appends may share one transaction
+(group commit, see ``writer.py``).
 The ``(match_id, seq)`` primary key refuses a duplicate position even without
 a row lock. The transaction commits before the caller acknowledges anything.
 """
@@ -13,9 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from galaxis.server.db import ActionRow, MatchRow, utcnow
@@ -36,6 +38,17 @@ class LogEntry:
     target: int | None = None
     public: bool = True
     time: datetime | None = None
+
+
+@dataclass
+class Append:
+    """One log entry to store at ``expected_seq + 1``, with the match's new status."""
+
+    match_id: str
+    expected_seq: int
+    entry: LogEntry
+    status: str
+    clock: dict[str, Any] | None = None
 
 
 @dataclass
@@ -88,36 +101,54 @@ class Store:
         with Session(self.engine) as s:
             return s.scalar(select(MatchRow.seq).where(MatchRow.id == match_id))
 
-    def append(
-        self,
-        match_id: str,
-        expected_seq: int,
-        entry: LogEntry,
-        status: str,
-        clock: dict[str, Any] | None = None,
-        seats: list[dict[str, Any]] | None = None,
-    ) -> datetime:
+    def append(self, match_id: str, expected_seq: int, entry: LogEntry, status: str,
+               clock: dict[str, Any] | None = None) -> datetime:
         """Appends one entry at ``expected_seq + 1`` and commits; raises ``StaleLog``."""
+        result = self.append_many([Append(match_id, expected_seq, entry, status, clock)])[0]
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def append_many(self, appends: list[Append]) -> list[datetime | StaleLog]:
+        """Stores several appends (of different matches) in one transaction.
+
+        Each is a compare-and-set on its match's log length: the conditional
+        UPDATE takes the row lock on PostgreSQL, so a competing append waits,
+        then finds the length changed, matches no row and changes nothing. Rows
+        are locked in id order, so two processes never deadlock. If the batch
+        fails as a whole, each append is retried on its own.
+        """
+        order = sorted(range(len(appends)), key=lambda i: (appends[i].match_id, appends[i].expected_seq))
         now = utcnow()
+        results: list[datetime | StaleLog] = [now] * len(appends)
         try:
-            with Session(self.engine) as s, s.begin():
-                row = s.scalars(select(MatchRow).where(MatchRow.id == match_id).with_for_update()).one()
-                if row.seq != expected_seq:
-                    raise StaleLog(row.seq)
-                s.add(ActionRow(
-                    match_id=match_id, seq=expected_seq + 1, seat=entry.seat, kind=entry.kind,
-                    notation=entry.notation, target=entry.target, public=entry.public, time=now,
-                ))
-                row.seq = expected_seq + 1
-                row.status = status
-                row.updated = now
-                if clock is not None:
-                    row.clock = clock
-                if seats is not None:
-                    row.seats = seats
+            with self.engine.begin() as conn:
+                for i in order:
+                    a = appends[i]
+                    values: dict[str, Any] = {"seq": a.expected_seq + 1, "status": a.status, "updated": now}
+                    if a.clock is not None:
+                        values["clock"] = a.clock
+                    hit = conn.execute(
+                        update(MatchRow).where(MatchRow.id == a.match_id, MatchRow.seq == a.expected_seq)
+                        .values(**values)
+                    ).rowcount
+                    if hit != 1:
+                        results[i] = StaleLog(a.expected_seq)
+                        continue
+                    e = a.entry
+                    conn.execute(insert(ActionRow).values(
+                        match_id=a.match_id, seq=a.expected_seq + 1, seat=e.seat, kind=e.kind,
+                        notation=e.notation, target=e.target, public=e.public, time=now,
+                    ))
         except IntegrityError:
-            raise StaleLog(expected_seq) from None
-        return now
+            if len(appends) == 1:
+                return [StaleLog(appends[0].expected_seq)]
+            return [self.append_many([a])[0] for a in appends]
+        except OperationalError:
+            if len(appends) == 1:
+                raise
+            return [self.append_many([a])[0] for a in appends]
+        return results
 
     def update_seats(self, match_id: str, expected_seats: list[dict[str, Any]], seats: list[dict[str, Any]],
                      status: str) -> bool:

@@ -158,14 +158,15 @@ function uploadFile(ev) {
 async function init() {
   translatePage();
   languageSwitch(() => { fillGames(); loadMatches(); });
-  GAMES = await api("GET", "/api/games");
-  fillGames();
   document.getElementById("game").addEventListener("change", renderOptions);
   document.getElementById("players").addEventListener("input", renderSeats);
   document.getElementById("create-form").addEventListener("submit", createMatch);
   document.getElementById("reload").addEventListener("click", loadMatches);
   document.getElementById("upload").addEventListener("change", uploadFile);
+  GAMES = await api("GET", "/api/games");
+  fillGames();
   await loadMatches();
+  document.body.dataset.ready = "1";
 }
 
 function fillGames() {

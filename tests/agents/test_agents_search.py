@@ -69,6 +69,8 @@ def test_bad_specs_are_refused(spec: str) -> None:
 def test_reward_is_win_share_rank_and_score() -> None:
     assert reward(Result([3.0, 1.0], [[0], [1]]), 2) == pytest.approx([1.0, 0.0])
     assert reward(Result([2.0, 2.0], [[0, 1]]), 2) == pytest.approx([0.5, 0.5])
+    # the evaluation term separates a narrow loss from a heavy one
+    assert reward(Result([1.0, 9.0], [[1], [0]]), 2, [0.4, 0.6])[0] > reward(Result([0.0, 9.0], [[1], [0]]), 2, [0.3, 0.7])[0]
     three = reward(Result([5.0, 5.0, 0.0], [[0, 1], [2]]), 3)
     assert three[0] == three[1] > three[2] == 0.0
     assert all(0.0 <= v <= 1.0 for v in three)
@@ -77,7 +79,17 @@ def test_reward_is_win_share_rank_and_score() -> None:
 # --- playing ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("spec", ["mcts:iters=30", "ismcts:iters=30", "mcts:iters=20,cutoff=2", "mcts:ms=5"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:iters=30",
+        "ismcts:iters=30",
+        "mcts:iters=20,cutoff=2",
+        "mcts:ms=5",
+        "mcts:iters=20,rollout=mast",
+        "ismcts:iters=10,rollout=heuristic,cutoff=3",
+    ],
+)
 @pytest.mark.parametrize("players", [2, 3])
 def test_plays_simultaneous_hidden_games_to_the_end(spec: str, players: int) -> None:
     match = galaxis.new_match("toy_gops", players, seed=4, options={"cards": 4})
@@ -85,7 +97,7 @@ def test_plays_simultaneous_hidden_games_to_the_end(spec: str, players: int) -> 
     assert play_out(match, agents).is_over
 
 
-@pytest.mark.parametrize("spec", ["mcts:iters=400", "ismcts:iters=400"])
+@pytest.mark.parametrize("spec", ["mcts:iters=400", "ismcts:iters=400", "mcts:iters=400,rollout=mast"])
 def test_finds_the_winning_move_in_nim(spec: str) -> None:
     for pile, best in ((5, "take 1"), (6, "take 2"), (7, "take 3")):
         match = galaxis.new_match("toy_nim", 2, seed=0, options={"pile": pile})

@@ -271,8 +271,8 @@ def test_clock_fallback_random_moves_for_the_seat(client: TestClient) -> None:
 
 
 def test_clock_fallback_loss_is_a_resignation(client: TestClient) -> None:
-    mid, tokens = create(client, ["human", "human"], clock={"initial_ms": 1000, "fallback": "loss"})
-    st = wait_for(lambda: (s := state(client, mid)) ["over"] and s, 5)
+    mid, _ = create(client, ["human", "human"], clock={"initial_ms": 1000, "fallback": "loss"})
+    st = wait_for(lambda: (s := state(client, mid))["over"] and s, 5)
     details = st["result"]["details"]
     assert details["reason"] == "time" and details["resigned"] in (0, 1)
     assert st["result"]["ranking"][-1] == [details["resigned"]]

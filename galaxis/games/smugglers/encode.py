@@ -126,11 +126,11 @@ class SmugglersEncoder:
             block = array("f", bytes(4 * 12))
             for c in sector.planets:
                 block[_COLOUR[c]] += 1.0
-            for c in sector.ships:
-                block[4 + _SHIP[c]] += 1.0
+            for ship in sector.ships:
+                block[4 + _SHIP[ship]] += 1.0
             block[9] = 1.0 if sector.station else 0.0
             block[10] = sum(1 for c in sector.planets if c in fav_p) / 3.0
-            block[11] = sum(1 for c in sector.ships if c in fav_s) / 3.0
+            block[11] = sum(1 for ship in sector.ships if ship in fav_s) / 3.0
             self._card_cache[key] = block
         return block
 
@@ -146,8 +146,8 @@ class SmugglersEncoder:
                 sector = sectors()[cid]
                 for c in sector.planets:
                     block[_COLOUR[c]] += 0.1
-                for c in sector.ships:
-                    block[4 + _SHIP[c]] += 0.1
+                for ship in sector.ships:
+                    block[4 + _SHIP[ship]] += 0.1
                 block[9] += 0.2 if sector.station else 0.0
             self._pile_cache[key] = block
         return block

@@ -775,3 +775,9 @@ class Smugglers(Game):
         from galaxis.games.smugglers.text import rules_text
 
         return rules_text(lang)
+
+    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
+        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
+        from galaxis.games.smugglers.encode import SmugglersEncoder
+
+        return SmugglersEncoder()

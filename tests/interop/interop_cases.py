@@ -1,0 +1,41 @@
+"""Shared cases for the interop tests: every registered game, plus the toy game (registered on import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxis.core import get_game, register
+from galaxis.core.registry import game_ids
+from tests.toy_games import GAME as TOY_GAME
+
+register(TOY_GAME)
+
+
+def game_cases() -> list[tuple[str, int, dict[str, Any]]]:
+    """(game id, players, options) to run every adapter on, derived from each game's
+    GameInfo only: defaults at the smallest and the next player count, each
+    non-default choice of every choice option, and every bool option switched on."""
+    cases: list[tuple[str, int, dict[str, Any]]] = []
+    for game_id in game_ids():
+        info = get_game(game_id).info
+        lo, hi = info.min_players, info.max_players
+        cases.append((game_id, lo, {}))
+        if hi > lo:
+            cases.append((game_id, lo + 1, {}))
+        for name, spec in info.options.items():
+            if spec["type"] == "choice":
+                cases.extend((game_id, lo, {name: c}) for c in spec["choices"] if c != spec["default"])
+        bools = {name: True for name, spec in info.options.items() if spec["type"] == "bool"}
+        if bools:
+            cases.append((game_id, hi, bools))
+    return cases
+
+
+def case_id(case: tuple[str, int, dict[str, Any]]) -> str:
+    game_id, players, options = case
+    opts = ",".join(f"{k}={v}" for k, v in options.items())
+    return f"{game_id}-{players}p" + (f"-{opts}" if opts else "")
+
+
+CASES = game_cases()
+GAMES = game_ids()
