@@ -8,9 +8,11 @@ adapters only ever talk to ``Match``.
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core.actions import Action
@@ -249,7 +251,16 @@ class Game(ABC):
         return None
 
     def rules_text(self, lang: str = "en") -> str:
-        return self.info.summary
+        """The rules: ``docs/games/<id>.md`` in English; in another language the game's
+        ``data/rules.<lang>.md`` translation, falling back to English."""
+        package = Path(sys.modules[type(self).__module__].__file__ or ".").parent
+        translated = package / "data" / f"rules.{lang}.md"
+        if lang != "en" and translated.exists():
+            return translated.read_text(encoding="utf-8")
+        doc = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{self.info.id}.md"
+        if doc.exists():
+            return doc.read_text(encoding="utf-8")
+        return f"{self.info.name}: {self.info.summary} (the full rules are in docs/games/{self.info.id}.md)"
 
     # --- hooks for clients, the server and the RL adapters ---------------------
     def realtime(self, options: dict[str, Any]) -> dict[str, Any] | None:

@@ -80,7 +80,7 @@ class SmugglerBot:
             return best[1]
         tokens = [a for a in legal if a.startswith("T")]
         if tokens:
-            values = sorted(tokens, key=lambda a: int(a[1:]))
+            values: list[Action] = sorted(tokens, key=lambda a: int(a[1:]))
             # In the last round a refill only adds penalties, and the -1 token sheds one item.
             return values[0] if last_round else values[-1]
         return legal[0]

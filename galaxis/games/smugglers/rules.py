@@ -771,10 +771,6 @@ class Smugglers(Game):
 
         return SmugglerBot(seed)
 
-    def rules_text(self, lang: str = "en") -> str:
-        from galaxis.games.smugglers.text import rules_text
-
-        return rules_text(lang)
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""

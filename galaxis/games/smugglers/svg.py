@@ -122,7 +122,7 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
             + _text(gx + 25, y + 18, f"{c.upper()} {pool['goods'][c]}", 14, "middle", "#000", "bold")
             + "</g>"
         )
-    legal = set(game.legal_actions(state, seat)) if seat in obs["to_move"] else set()
+    legal = set(game.legal_actions(state, seat)) if seat is not None and seat in obs["to_move"] else set()
     buttons = [name for name in ("wait", "done", "forfeit") if name in legal]
     for i, name in enumerate(buttons):
         bx = 20 + i * 110

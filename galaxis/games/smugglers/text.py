@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from galaxis.games.smugglers.data import COLOURS, sectors, terms
@@ -72,14 +71,3 @@ def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: 
             lines.append(favs)
     lines.append(f"{w['galaxies_left']}: {obs['galaxies_left']}")
     return "\n".join(lines)
-
-
-def rules_text(lang: str = "en") -> str:
-    """The rules: docs/games/smugglers.md in English, data/rules.hu.md (a summary) in Hungarian."""
-    here = Path(__file__).parent
-    if lang == "hu":
-        return (here / "data" / "rules.hu.md").read_text(encoding="utf-8")
-    doc = here.parents[2] / "docs" / "games" / "smugglers.md"
-    if doc.exists():
-        return doc.read_text(encoding="utf-8")
-    return "Space Smugglers: see docs/games/smugglers.md in the galaxis source tree for the full rules."
