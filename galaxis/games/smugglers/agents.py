@@ -80,9 +80,9 @@ class SmugglerBot:
             return best[1]
         tokens = [a for a in legal if a.startswith("T")]
         if tokens:
-            values: list[Action] = sorted(tokens, key=lambda a: int(a[1:]))
+            by_value: list[Action] = sorted(tokens, key=lambda a: int(a[1:]))
             # In the last round a refill only adds penalties, and the -1 token sheds one item.
-            return values[0] if last_round else values[-1]
+            return by_value[0] if last_round else by_value[-1]
         return legal[0]
 
     # ---------------------------------------------------------------- payment
