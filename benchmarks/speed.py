@@ -15,6 +15,7 @@ import sys
 # game id -> minimum steps_per_s / calibration steps_per_s
 BUDGETS: dict[str, float] = {
     "smugglers": 1.0,
+    "stellium": 0.5,
 }
 
 

@@ -607,6 +607,10 @@ class Smugglers(Game):
         state.box = unseen
         return state
 
+    def action_is_public(self, state: SmugglersState, seat: int, action: Action) -> bool:
+        """Every Smugglers action is made on the open table (§D8)."""
+        return True
+
     def realtime(self, options: dict[str, Any]) -> dict[str, Any] | None:
         """§7.2: one hand, one die at a time; the reveal is a synchronised count of three."""
         if options.get("mode") != "realtime":
