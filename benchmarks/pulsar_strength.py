@@ -14,28 +14,20 @@ import sys
 import time
 
 import galaxis
-from galaxis.core import get_game, register
 
 TARGET = 0.8
 
 
-def _ensure_registered() -> None:
-    try:
-        get_game("pulsar")
-    except galaxis.GalaxisError:
-        from galaxis.games.pulsar import GAME
-
-        register(GAME)
-
-
 def run(games: int, players: int, seed: int) -> dict[str, object]:
-    _ensure_registered()
     wins = 0
     margins = []
     start = time.perf_counter()
     for g in range(games):
         hero = g % players
-        agents = [galaxis.agent("heuristic" if i == hero else "random", seed=seed * 1000 + g * 10 + i) for i in range(players)]
+        agents = [
+            galaxis.agent("heuristic" if i == hero else "random", seed=seed * 1000 + g * 10 + i)
+            for i in range(players)
+        ]
         m = galaxis.new_match("pulsar", players, seed=seed * 100_000 + g)
         while not m.is_over:
             seat = m.to_move[0]

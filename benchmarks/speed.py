@@ -16,6 +16,7 @@ import sys
 BUDGETS: dict[str, float] = {
     "smugglers": 1.0,
     "stellium": 0.5,
+    "pulsar": 0.5,
 }
 
 

@@ -102,7 +102,9 @@ class PulsarBot:
             if e in used:
                 continue
             used.add(e)
-            passing = 1.5 if bd.kind[v] == "system" and left > 1 and self._place_value(s, seat, v) > 0 else 0.0
+            passing = (
+                1.5 if bd.kind[v] == "system" and left > 1 and self._place_value(s, seat, v) > 0 else 0.0
+            )
             sub = self._best_end(s, seat, v, used, left - 1)
             used.discard(e)
             if sub >= 0:

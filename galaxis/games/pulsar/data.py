@@ -23,10 +23,34 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 # Reward items: one key each. See docs/games/pulsar.md "Rewards".
 GAIN_KEYS = {
-    "vp", "cubes", "pm", "p2", "explore", "gyro", "red", "doubler", "red_for_cube",
-    "iso_pulsar", "teleport", "extra_station", "place_station", "race",
+    "vp",
+    "cubes",
+    "pm",
+    "p2",
+    "explore",
+    "gyro",
+    "red",
+    "doubler",
+    "red_for_cube",
+    "iso_pulsar",
+    "teleport",
+    "extra_station",
+    "place_station",
+    "race",
 }
-EVENTS = {"station", "pulsar", "tx_token", "tx_online", "flip", "gyro_take", "gyro_start", "patent", "explore", "green_gate", "race_gate"}
+EVENTS = {
+    "station",
+    "pulsar",
+    "tx_token",
+    "tx_online",
+    "flip",
+    "gyro_take",
+    "gyro_start",
+    "patent",
+    "explore",
+    "green_gate",
+    "race_gate",
+}
 PROD_PER = {"spinning", "online_tx", "pulsar"}
 END_PER = {"award", "pulsar", "link", "hq", "spinning", "online_tx", "station_pair", "track_front"}
 
@@ -38,7 +62,7 @@ def check_gain(items: Any) -> list[dict[str, Any]]:
     for item in items:
         if not isinstance(item, dict) or len(item) != 1:
             raise ValueError(f"a reward item has exactly one key: {item!r}")
-        (key, value), = item.items()
+        ((key, value),) = item.items()
         if key not in GAIN_KEYS:
             raise ValueError(f"unknown reward {key!r}")
         if key == "gyro" and (not value or any(v not in SIZES for v in value)):
@@ -47,9 +71,22 @@ def check_gain(items: Any) -> list[dict[str, Any]]:
             raise ValueError(f"teleport goes to a system, a pulsar or anywhere: {value!r}")
         if key == "doubler" and (len(value) != 2 or not all(1 <= v <= 6 for v in value)):
             raise ValueError(f"doubler shows a silver and a red value: {value!r}")
-        if key == "race" and (set(value) != {"colours", "vp"} or any(c not in "opg" for c in value["colours"])):
+        if key == "race" and (
+            set(value) != {"colours", "vp"} or any(c not in "opg" for c in value["colours"])
+        ):
             raise ValueError(f"race names colours (o, p, g) and vp per gate: {value!r}")
-        counted = ("vp", "cubes", "pm", "p2", "explore", "red", "red_for_cube", "iso_pulsar", "extra_station", "place_station")
+        counted = (
+            "vp",
+            "cubes",
+            "pm",
+            "p2",
+            "explore",
+            "red",
+            "red_for_cube",
+            "iso_pulsar",
+            "extra_station",
+            "place_station",
+        )
         if key in counted and (not isinstance(value, int) or value < 0):
             raise ValueError(f"{key} takes a whole number: {value!r}")
     return items
@@ -125,7 +162,8 @@ class Board:
         self.gates = sorted(n for n, k in self.kind.items() if k == "gate")
         # Dead-end tips: reached only through doubled segments, from one neighbour.
         self.dead_end_tips = sorted(
-            n for n, lst in adj.items()
+            n
+            for n, lst in adj.items()
             if lst and all(e in self.dead_end_edges for e, _ in lst) and len({v for _, v in lst}) == 1
         )
 
@@ -142,7 +180,9 @@ def board(name: str) -> Board:
 class SystemTile(BaseModel):
     model_config = _FROZEN
     id: int
-    planets: tuple[tuple[Literal["UL", "UR", "L", "R"], Literal["blue", "lifeless"], Literal["", "3+", "4"]], ...]
+    planets: tuple[
+        tuple[Literal["UL", "UR", "L", "R"], Literal["blue", "lifeless"], Literal["", "3+", "4"]], ...
+    ]
     bonus: tuple[dict[str, Any], ...]
     pair_choice: bool = False
 
@@ -223,7 +263,9 @@ class Goal(BaseModel):
     model_config = _FROZEN
     id: int
     tile: int
-    kind: Literal["same_size", "diff_size", "any_size", "online_tx", "planets", "patents", "hq_projects", "races"]
+    kind: Literal[
+        "same_size", "diff_size", "any_size", "online_tx", "planets", "patents", "hq_projects", "races"
+    ]
     count: int
     gyro: bool = False
     first_game: bool = False
@@ -290,7 +332,11 @@ class Tech(BaseModel):
                 raise ValueError(f"a production tech scores per one of {sorted(PROD_PER)}")
         else:
             e = self.end or {}
-            ok = ("per" in e and e["per"] in END_PER) or set(e) in ({"extra_stations"}, {"cubes_for_vp"}, {"gyro_set"})
+            ok = ("per" in e and e["per"] in END_PER) or set(e) in (
+                {"extra_stations"},
+                {"cubes_for_vp"},
+                {"gyro_set"},
+            )
             if not ok:
                 raise ValueError(f"bad end-game tech {e!r}")
         return self

@@ -56,18 +56,75 @@ INFO = GameInfo(
     "transmitters, patents and HQ projects over 8 rounds.",
     hidden_information=True,
     options={
-        "board": {"type": "choice", "default": "normal", "choices": ["normal", "deadend"], "help": "star cluster side: the first-game side or the side with dead ends (§2)"},
-        "first_game": {"type": "bool", "default": False, "help": "first game: tech boards AI-AIII, marked goals, no HQ boards (§2)"},
-        "balanced_start": {"type": "bool", "default": False, "help": "round 1 only: some dice are set, only 3 are rolled (§3.1)"},
-        "track_ends": {"type": "choice", "default": "strict", "choices": ["strict", "lenient_left"], "help": "A1: moving off either end is refused (rulebook), or off the left end clamps (English aid) (§3.4)"},
-        "hq_unlock": {"type": "choice", "default": "connected_below", "choices": ["connected_below", "row_complete"], "help": "A2: a project opens when the projects below it are done, or when the whole row below is (§5.6)"},
-        "tie_break": {"type": "choice", "default": "behind", "choices": ["behind", "ahead"], "help": "A3: a tie goes to the player further back (rulebook) or further ahead (English aids) in turn order (§7)"},
-        "discovery_pair": {"type": "choice", "default": "all", "choices": ["all", "one"], "help": "A7: the +-1 and +2 icons of systems 15 and 16 give both tokens, or one of them (§4.3)"},
-        "engineering_4p": {"type": "choice", "default": "board", "choices": ["board", "rulebook"], "help": "A9: with 4 players the 3rd engineering marker gets 1 cube (board art) or nothing (rulebook) (§6.2)"},
-        "goal_sides": {"type": "choice", "default": "random", "choices": ["random", "easy"], "help": "A10: goal tiles show a random side, or their easier side (§2)"},
-        "stations": {"type": "choice", "default": "mandatory", "choices": ["mandatory", "optional"], "help": "A5: a station is founded whenever possible (English aid), or each one may be declined (§4.3)"},
-        "late_linking": {"type": "bool", "default": False, "help": "A6: a loose transmitter may join an array later (rulebook sentence); default: decided when taken (§5.3)"},
-        "goal4": {"type": "choice", "default": "completed", "choices": ["completed", "any"], "help": "A12: goal 4 counts completed gyrodynes, or every gyrodyne on a pulsar (§7.2)"},
+        "board": {
+            "type": "choice",
+            "default": "normal",
+            "choices": ["normal", "deadend"],
+            "help": "star cluster side: the first-game side or the side with dead ends (§2)",
+        },
+        "first_game": {
+            "type": "bool",
+            "default": False,
+            "help": "first game: tech boards AI-AIII, marked goals, no HQ boards (§2)",
+        },
+        "balanced_start": {
+            "type": "bool",
+            "default": False,
+            "help": "round 1 only: some dice are set, only 3 are rolled (§3.1)",
+        },
+        "track_ends": {
+            "type": "choice",
+            "default": "strict",
+            "choices": ["strict", "lenient_left"],
+            "help": "A1: moving off either end is refused (rulebook), or off the left end clamps (English aid) (§3.4)",
+        },
+        "hq_unlock": {
+            "type": "choice",
+            "default": "connected_below",
+            "choices": ["connected_below", "row_complete"],
+            "help": "A2: a project opens when the projects below it are done, or when the whole row below is (§5.6)",
+        },
+        "tie_break": {
+            "type": "choice",
+            "default": "behind",
+            "choices": ["behind", "ahead"],
+            "help": "A3: a tie goes to the player further back (rulebook) or further ahead (English aids) in turn order (§7)",
+        },
+        "discovery_pair": {
+            "type": "choice",
+            "default": "all",
+            "choices": ["all", "one"],
+            "help": "A7: the +-1 and +2 icons of systems 15 and 16 give both tokens, or one of them (§4.3)",
+        },
+        "engineering_4p": {
+            "type": "choice",
+            "default": "board",
+            "choices": ["board", "rulebook"],
+            "help": "A9: with 4 players the 3rd engineering marker gets 1 cube (board art) or nothing (rulebook) (§6.2)",
+        },
+        "goal_sides": {
+            "type": "choice",
+            "default": "random",
+            "choices": ["random", "easy"],
+            "help": "A10: goal tiles show a random side, or their easier side (§2)",
+        },
+        "stations": {
+            "type": "choice",
+            "default": "mandatory",
+            "choices": ["mandatory", "optional"],
+            "help": "A5: a station is founded whenever possible (English aid), or each one may be declined (§4.3)",
+        },
+        "late_linking": {
+            "type": "bool",
+            "default": False,
+            "help": "A6: a loose transmitter may join an array later (rulebook sentence); default: decided when taken (§5.3)",
+        },
+        "goal4": {
+            "type": "choice",
+            "default": "completed",
+            "choices": ["completed", "any"],
+            "help": "A12: goal 4 counts completed gyrodynes, or every gyrodyne on a pulsar (§7.2)",
+        },
     },
 )
 
@@ -93,8 +150,15 @@ class Pulsar(Game):
         tile_ids = sorted(system_tiles())
         if "tiles" in fixed:
             chosen = fixed["tiles"]
-            if not isinstance(chosen, list) or len(chosen) != 16 or len(set(chosen)) != 16 or not set(chosen) <= set(tile_ids):
-                raise BadOption("setup.tiles lists 16 different system tiles (1-17), one per system in node order")
+            if (
+                not isinstance(chosen, list)
+                or len(chosen) != 16
+                or len(set(chosen)) != 16
+                or not set(chosen) <= set(tile_ids)
+            ):
+                raise BadOption(
+                    "setup.tiles lists 16 different system tiles (1-17), one per system in node order"
+                )
             tiles = list(chosen) + [t for t in tile_ids if t not in chosen]
         else:
             tiles = list(tile_ids)
@@ -103,7 +167,14 @@ class Pulsar(Game):
         if "techs" in fixed:
             techs = fixed["techs"]
             cats = ["I", "II", "III"]
-            if not isinstance(techs, list) or len(techs) != 3 or any(t not in tech_boards() or tech_boards()[t].category != c for t, c in zip(techs, cats, strict=False)):
+            if (
+                not isinstance(techs, list)
+                or len(techs) != 3
+                or any(
+                    t not in tech_boards() or tech_boards()[t].category != c
+                    for t, c in zip(techs, cats, strict=False)
+                )
+            ):
                 raise BadOption("setup.techs names one board of each category, e.g. ['DI', 'AII', 'CIII']")
         elif first:
             techs = ["AI", "AII", "AIII"]
@@ -112,7 +183,12 @@ class Pulsar(Game):
         all_goals = goals()
         if "goals" in fixed:
             chosen_goals = fixed["goals"]
-            if not isinstance(chosen_goals, list) or len(chosen_goals) != 3 or any(g not in all_goals for g in chosen_goals) or len({all_goals[g].tile for g in chosen_goals}) != 3:
+            if (
+                not isinstance(chosen_goals, list)
+                or len(chosen_goals) != 3
+                or any(g not in all_goals for g in chosen_goals)
+                or len({all_goals[g].tile for g in chosen_goals}) != 3
+            ):
                 raise BadOption("setup.goals names 3 goals (1-12) on different tiles")
             goal_list = list(chosen_goals)
         elif first:
@@ -129,7 +205,12 @@ class Pulsar(Game):
             hq_letters = [""] * players
         elif "hq" in fixed:
             hq_letters = fixed["hq"]
-            if not isinstance(hq_letters, list) or len(hq_letters) != players or len(set(hq_letters)) != players or not set(hq_letters) <= set(letters):
+            if (
+                not isinstance(hq_letters, list)
+                or len(hq_letters) != players
+                or len(set(hq_letters)) != players
+                or not set(hq_letters) <= set(letters)
+            ):
                 raise BadOption("setup.hq gives each seat a different HQ board letter A-D")
         else:
             rng.shuffle(letters)
@@ -159,23 +240,69 @@ class Pulsar(Game):
             pos = order.index(seat)
             ps.append(
                 Player(
-                    score=comp.start_scores[pos], cubes=0, pm=1, p2=0, ship=-1, start_gate=-1, dice=[], red=-1,
-                    red_used=False, red_now=False, held=[], markers_used=0, patents=[], hq=hq_letters[seat], hq_side="",
-                    hq_done=[], races=[], races_used=[], tx={}, online=[], arrays=[], links_used=[], converted=[],
-                    awards=[], kept=[],
+                    score=comp.start_scores[pos],
+                    cubes=0,
+                    pm=1,
+                    p2=0,
+                    ship=-1,
+                    start_gate=-1,
+                    dice=[],
+                    red=-1,
+                    red_used=False,
+                    red_now=False,
+                    held=[],
+                    markers_used=0,
+                    patents=[],
+                    hq=hq_letters[seat],
+                    hq_side="",
+                    hq_done=[],
+                    races=[],
+                    races_used=[],
+                    tx={},
+                    online=[],
+                    arrays=[],
+                    links_used=[],
+                    converted=[],
+                    awards=[],
+                    kept=[],
                 )
             )
         s = PulsarState(
-            rng=rng, board=bd.name, players=ps, round=1, phase="setup",
-            tiles=dict(zip(bd.systems, tiles[:16], strict=True)), box_tile=tiles[16], revealed=[], planets={},
-            owner={}, gyros={}, pool=[], median=6, tracks=tracks, order=rockets, queue=[], actor=-1,
-            tx_stack=stack, display=[], explore_pile=pile, explore_discard=[],
-            gyro_supply={k: comp.gyrodynes[k].tiles for k in SIZES}, award_holders={k: [] for k in SIZES},
-            tech_boards=techs, patents={t: [] for t in tech_ids(techs)}, locked=[], goals=goal_list,
-            balanced=options["balanced_start"], lenient_left=options["track_ends"] == "lenient_left",
-            unlock_rows=options["hq_unlock"] == "row_complete", tie_ahead=options["tie_break"] == "ahead",
-            pair_one=options["discovery_pair"] == "one", eng4_rulebook=options["engineering_4p"] == "rulebook",
-            goal4_any=options["goal4"] == "any", optional_stations=options["stations"] == "optional",
+            rng=rng,
+            board=bd.name,
+            players=ps,
+            round=1,
+            phase="setup",
+            tiles=dict(zip(bd.systems, tiles[:16], strict=True)),
+            box_tile=tiles[16],
+            revealed=[],
+            planets={},
+            owner={},
+            gyros={},
+            pool=[],
+            median=6,
+            tracks=tracks,
+            order=rockets,
+            queue=[],
+            actor=-1,
+            tx_stack=stack,
+            display=[],
+            explore_pile=pile,
+            explore_discard=[],
+            gyro_supply={k: comp.gyrodynes[k].tiles for k in SIZES},
+            award_holders={k: [] for k in SIZES},
+            tech_boards=techs,
+            patents={t: [] for t in tech_ids(techs)},
+            locked=[],
+            goals=goal_list,
+            balanced=options["balanced_start"],
+            lenient_left=options["track_ends"] == "lenient_left",
+            unlock_rows=options["hq_unlock"] == "row_complete",
+            tie_ahead=options["tie_break"] == "ahead",
+            pair_one=options["discovery_pair"] == "one",
+            eng4_rulebook=options["engineering_4p"] == "rulebook",
+            goal4_any=options["goal4"] == "any",
+            optional_stations=options["stations"] == "optional",
             late_linking=options["late_linking"],
         )
         self._draw_display(s)
@@ -187,7 +314,8 @@ class Pulsar(Game):
             rolls = fixed["rolls"]
             n_dice = comp.silver_dice[players]
             if not isinstance(rolls, list) or any(
-                not isinstance(r, list) or len(r) != n_dice or any(v not in range(1, 7) for v in r) for r in rolls
+                not isinstance(r, list) or len(r) != n_dice or any(v not in range(1, 7) for v in r)
+                for r in rolls
             ):
                 raise BadOption(f"setup.rolls lists rounds of {n_dice} die values 1-6")
             s.fixed_rolls = [list(r) for r in rolls]
@@ -256,7 +384,9 @@ class Pulsar(Game):
                     target = space + d
                     inside = 0 <= target <= last
                     # args name the marker by k (0/1), not by id: the same notation means each seat's own marker
-                    act = self._act(f"{v}{suffix}", "pick", ("pick", v, t, mk % 2), (f"die-{v}", f"track-{name}"))
+                    act = self._act(
+                        f"{v}{suffix}", "pick", ("pick", v, t, mk % 2), (f"die-{v}", f"track-{name}")
+                    )
                     if inside or (target < 0 and s.lenient_left):
                         legal.append(act)
                     else:
@@ -274,7 +404,9 @@ class Pulsar(Game):
             # legal_actions offered a move off the track only as the last resort: it clamps
             moved = dicemod.move(s.tracks[t], mk, d, clamp=True)
         s.queue.pop(0)
-        events.append({"type": "pick", "seat": seat, "die": v, "track": TRACKS[t] if t >= 0 else None, "space": moved})
+        events.append(
+            {"type": "pick", "seat": seat, "die": v, "track": TRACKS[t] if t >= 0 else None, "space": moved}
+        )
         if not s.queue:
             self._start_actions(s, events)
 
@@ -366,34 +498,55 @@ class Pulsar(Game):
         for size in SIZES:
             g = comp.gyrodynes[size]
             if s.gyro_supply[size] > 0:
-                acts.extend(A(f"gyro {size} {sp}", "gyro", ("gyro", size, sp), (f"gyro-{size}",)) for sp in vals.get(g.take, ()))
+                acts.extend(
+                    A(f"gyro {size} {sp}", "gyro", ("gyro", size, sp), (f"gyro-{size}",))
+                    for sp in vals.get(g.take, ())
+                )
         for node in sorted(s.gyros):
             size, spinning = s.gyros[node]
             if s.owner.get(node) == seat and not spinning:
-                acts.extend(A(f"flip {node} {sp}", "flip", ("flip", node, sp), (f"n{node}",)) for sp in vals.get(comp.gyrodynes[size].flip, ()))
+                acts.extend(
+                    A(f"flip {node} {sp}", "flip", ("flip", node, sp), (f"n{node}",))
+                    for sp in vals.get(comp.gyrodynes[size].flip, ())
+                )
         if self._markers_left(p) > 0:
             for tid in s.display:
                 for c in sorted(set(transmitters()[tid].costs)):
-                    acts.extend(A(f"tx {tid.lower()} {sp}", "tx", ("tx", tid, sp), (f"tx-{tid}",)) for sp in vals.get(c, ()))
+                    acts.extend(
+                        A(f"tx {tid.lower()} {sp}", "tx", ("tx", tid, sp), (f"tx-{tid}",))
+                        for sp in vals.get(c, ())
+                    )
             for tid in sorted(p.tx):
                 if tid in p.online:
                     continue
                 costs = transmitters()[tid].costs
                 open_costs = sorted({c for c, cov in zip(costs, p.tx[tid], strict=True) if not cov})
                 for c in open_costs:
-                    acts.extend(A(f"pay {tid.lower()} {sp}", "pay", ("pay", tid, sp), (f"tx-{tid}",)) for sp in vals.get(c, ()))
+                    acts.extend(
+                        A(f"pay {tid.lower()} {sp}", "pay", ("pay", tid, sp), (f"tx-{tid}",))
+                        for sp in vals.get(c, ())
+                    )
             techs = tech_ids(s.tech_boards)
             for tid, tech in techs.items():
                 if tech.cost in vals and self.patent_problem(s, seat, tid) is None:
-                    acts.extend(A(f"tech {tid} {sp}", "tech", ("tech", tid, sp), (f"tech-{tid}",)) for sp in vals.get(tech.cost, ()))
+                    acts.extend(
+                        A(f"tech {tid} {sp}", "tech", ("tech", tid, sp), (f"tech-{tid}",))
+                        for sp in vals.get(tech.cost, ())
+                    )
             if p.hq_side:
                 projects = hq_boards()[p.hq_side].projects
                 for slot in range(1, 9):
                     if projects[slot].cost in vals and self.project_problem(s, seat, slot) is None:
-                        acts.extend(A(f"hq {slot} {sp}", "hq", ("hq", slot, sp), (f"hq-{slot}",)) for sp in vals.get(projects[slot].cost, ()))
+                        acts.extend(
+                            A(f"hq {slot} {sp}", "hq", ("hq", slot, sp), (f"hq-{slot}",))
+                            for sp in vals.get(projects[slot].cost, ())
+                        )
         for kind, costs in comp.modifiers.items():
             for c in costs:
-                acts.extend(A(f"buy {kind} {sp}", "buy", ("buy", kind, sp), (f"buy-{kind}",)) for sp in vals.get(c, ()))
+                acts.extend(
+                    A(f"buy {kind} {sp}", "buy", ("buy", kind, sp), (f"buy-{kind}",))
+                    for sp in vals.get(c, ())
+                )
         # free actions
         for size in sorted(set(p.held)):
             for node in sorted(n for n, o in s.owner.items() if o == seat and n not in s.gyros):
@@ -421,7 +574,10 @@ class Pulsar(Game):
         row = int(tid[0])
         holders = s.patents[tid]
         if row > s.round:
-            return (f"row {row} opens in round {row}; the time marker points at row {s.round}", "§5.5 Technologies")
+            return (
+                f"row {row} opens in round {row}; the time marker points at row {s.round}",
+                "§5.5 Technologies",
+            )
         if seat in holders:
             return ("nobody patents the same technology twice", "§5.5 Technologies")
         if len(holders) >= 2:
@@ -439,7 +595,10 @@ class Pulsar(Game):
         """Bonus-die rewards are the exception: they must be usable (§4.5)."""
         for item in gain:
             if ("doubler" in item or "red_for_cube" in item) and p.red_used:
-                return ("this gives a bonus die, and you have had your bonus die this round", "§4.5 Bonus dice")
+                return (
+                    "this gives a bonus die, and you have had your bonus die this round",
+                    "§4.5 Bonus dice",
+                )
             if "red_for_cube" in item and p.cubes < 1:
                 return ("this bonus die costs an engineering cube", "§4.5 Bonus dice")
         return None
@@ -476,7 +635,9 @@ class Pulsar(Game):
             self._end_turn(s, seat, events)
         elif kind == "fly":
             length = self._spend(s, seat, args[1], events)
-            s.pending.append(Step("fly", seat, {"left": length, "start": p.ship, "used": [], "visited": [], "race": []}))
+            s.pending.append(
+                Step("fly", seat, {"left": length, "start": p.ship, "used": [], "visited": [], "race": []})
+            )
             if p.races:
                 s.pending.append(Step("race", seat, {}))
             events.append({"type": "fly", "seat": seat, "length": length})
@@ -514,7 +675,9 @@ class Pulsar(Game):
             _, tid, spec = args
             value = self._spend(s, seat, spec, events)
             costs = transmitters()[tid].costs
-            i = next(i for i, (c, cov) in enumerate(zip(costs, p.tx[tid], strict=True)) if c == value and not cov)
+            i = next(
+                i for i, (c, cov) in enumerate(zip(costs, p.tx[tid], strict=True)) if c == value and not cov
+            )
             p.tx[tid][i] = 1
             p.markers_used += 1
             events.append({"type": "pay_tx", "seat": seat, "tile": tid})
@@ -597,11 +760,13 @@ class Pulsar(Game):
                 events.append({"type": "tech_vp", "seat": seat, "tech": tid, "vp": vp})
 
     # --- rewards (§5.7): shared by system tiles, techs, projects, transmitters, exploration tiles
-    def _gain(self, s: PulsarState, seat: int, items: list[dict[str, Any]], events: list[Event], slot: int = 0) -> None:
+    def _gain(
+        self, s: PulsarState, seat: int, items: list[dict[str, Any]], events: list[Event], slot: int = 0
+    ) -> None:
         p = s.players[seat]
         steps: list[Step] = []
         for item in items:
-            (key, value), = item.items()
+            ((key, value),) = item.items()
             if key == "vp":
                 p.score += value
             elif key == "cubes":
@@ -724,7 +889,9 @@ class Pulsar(Game):
         if ending and on_first:
             s.pending.append(Step("discovery", seat, {"system": node}))
 
-    def _arrive(self, s: PulsarState, seat: int, start: int, visited: list[int], race: list[Any], events: list[Event]) -> None:
+    def _arrive(
+        self, s: PulsarState, seat: int, start: int, visited: list[int], race: list[Any], events: list[Event]
+    ) -> None:
         """The end of a flight (or a teleport, which counts as one): stations in the systems
         passed through, then the end location (§4.2-4.4), gate races (§5.6)."""
         bd = board(s.board)
@@ -738,7 +905,11 @@ class Pulsar(Game):
         if bd.kind[end] == "system":
             stops.append((end, True))
         if s.optional_stations:  # A5: each station is a decision, in flight order
-            s.pending.extend(Step("found", seat, {"system": n, "ending": e}) for n, e in reversed(stops) if self._can_found(s, seat, n))
+            s.pending.extend(
+                Step("found", seat, {"system": n, "ending": e})
+                for n, e in reversed(stops)
+                if self._can_found(s, seat, n)
+            )
         else:
             for node, ending in stops:
                 self._place_station(s, seat, node, ending, events)
@@ -756,7 +927,16 @@ class Pulsar(Game):
             p.score += vp * len(gates)
             p.races.remove(slot)
             p.races_used.append(slot)
-            events.append({"type": "race", "seat": seat, "slot": slot, "colour": colour, "gates": len(gates), "vp": vp * len(gates)})
+            events.append(
+                {
+                    "type": "race",
+                    "seat": seat,
+                    "slot": slot,
+                    "colour": colour,
+                    "gates": len(gates),
+                    "vp": vp * len(gates),
+                }
+            )
             self._event(s, seat, "race_gate", len(gates), events)
 
     def _claimable(self, s: PulsarState, seat: int) -> list[int]:
@@ -793,7 +973,9 @@ class Pulsar(Game):
                     out.append((f"{a + 1}{side.lower()}{k + 1}", a, side, k))
         return out
 
-    def _join(self, s: PulsarState, seat: int, tid: str, a: int, side: str, k: int, events: list[Event]) -> None:
+    def _join(
+        self, s: PulsarState, seat: int, tid: str, a: int, side: str, k: int, events: list[Event]
+    ) -> None:
         p = s.players[seat]
         links = transmitters()[tid].links
         inner = links[k]
@@ -804,7 +986,9 @@ class Pulsar(Game):
             p.arrays[a].append([tid, inner, outer])
         else:
             p.arrays[a].insert(0, [tid, outer, inner])
-        events.append({"type": "place_tx", "seat": seat, "tile": tid, "array": a + 1 if a >= 0 else len(p.arrays)})
+        events.append(
+            {"type": "place_tx", "seat": seat, "tile": tid, "array": a + 1 if a >= 0 else len(p.arrays)}
+        )
         self._check_online(s, seat, tid, events)
 
     def _check_online(self, s: PulsarState, seat: int, tid: str, events: list[Event]) -> None:
@@ -855,7 +1039,9 @@ class Pulsar(Game):
                 out.append((f"attach {tid.lower()} {target + 1}{side.lower()}{k + 1}", tid, target, side, k))
         return out
 
-    def _attach(self, s: PulsarState, seat: int, tid: str, target: int, side: str, k: int, events: list[Event]) -> None:
+    def _attach(
+        self, s: PulsarState, seat: int, tid: str, target: int, side: str, k: int, events: list[Event]
+    ) -> None:
         p = s.players[seat]
         links = transmitters()[tid].links
         inner = links[k]
@@ -893,13 +1079,19 @@ class Pulsar(Game):
             return acts
         if kind == "fly":
             d = step.data
-            return [A(f">{v}", "hop", ("hop", v), (f"n{v}",)) for _e, v in hops(bd, self._fly_at(step), d["used"], d["left"])]
+            return [
+                A(f">{v}", "hop", ("hop", v), (f"n{v}",))
+                for _e, v in hops(bd, self._fly_at(step), d["used"], d["left"])
+            ]
         if kind == "gyro":
             return [A(f"take {z}", "take", ("take", z), (f"gyro-{z}",)) for z in step.data["sizes"]]
         if kind == "iso":
             return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in self._iso_targets(s, seat)]
         if kind == "teleport":
-            return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in self._teleport_targets(s, step.data["to"])]
+            return [
+                A(f"@{n}", "target", ("target", n), (f"n{n}",))
+                for n in self._teleport_targets(s, step.data["to"])
+            ]
         if kind == "station":
             return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in self._station_targets(s, seat)]
         if kind == "discovery":
@@ -907,7 +1099,9 @@ class Pulsar(Game):
             acts = []
             if not (any("red" in item for item in tile.bonus) and p.red_used):
                 if tile.pair_choice and s.pair_one:
-                    acts += [A(f"bonus {i + 1}", "bonus", ("bonus", i), ("bonus",)) for i in range(len(tile.bonus))]
+                    acts += [
+                        A(f"bonus {i + 1}", "bonus", ("bonus", i), ("bonus",)) for i in range(len(tile.bonus))
+                    ]
                 else:
                     acts.append(A("bonus", "bonus", ("bonus", -1), ("bonus",)))
             acts.append(A("explore", "explore", ("explore",), ("explore",)))
@@ -916,7 +1110,10 @@ class Pulsar(Game):
             tid = step.data["tile"]
             # targets must not depend on the state: one notation is one interned Action
             acts = [A("new", "new", ("new",))]
-            acts += [A(f"join {suffix}", "join", ("join", a, side, k)) for suffix, a, side, k in self._join_options(p, tid)]
+            acts += [
+                A(f"join {suffix}", "join", ("join", a, side, k))
+                for suffix, a, side, k in self._join_options(p, tid)
+            ]
             return acts
         if kind == "link":
             return [A(f"link {v}", "link", ("link", v)) for v in step.data["values"]]
@@ -925,7 +1122,10 @@ class Pulsar(Game):
             acts = [A("found", "found", ("found",))] if self._can_found(s, seat, node) else []
             return [*acts, A("skip", "skip", ("skip",))]
         if kind == "convert":
-            acts = [A(f"convert {t.lower()}", "convert", ("convert", t), (f"tx-{t}",)) for t in scoring.convertible(s, seat)]
+            acts = [
+                A(f"convert {t.lower()}", "convert", ("convert", t), (f"tx-{t}",))
+                for t in scoring.convertible(s, seat)
+            ]
             return [*acts, A("done", "done", ("done",))]
         if kind == "final":
             return scoring.final_actions(self, s, step)

@@ -247,7 +247,13 @@ def _final_choices(s: PulsarState, step: Step) -> list[tuple[str, Any]]:
     techs = tech_ids(s.tech_boards)
     for tid in p.patents:
         end = techs[tid].end
-        if techs[tid].type == "end" and end and "cubes_for_vp" in end and tid not in d["converted"] and p.cubes >= end["cubes_for_vp"][0]:
+        if (
+            techs[tid].type == "end"
+            and end
+            and "cubes_for_vp" in end
+            and tid not in d["converted"]
+            and p.cubes >= end["cubes_for_vp"][0]
+        ):
             out.append(("convert", tid))
     for g in d["scored"]:
         stage = d["stage"][str(g)]
@@ -261,7 +267,14 @@ def _final_choices(s: PulsarState, step: Step) -> list[tuple[str, Any]]:
 def final_actions(game: Pulsar, s: PulsarState, step: Step) -> list[Action]:
     acts = []
     for kind, what in _final_choices(s, step):
-        acts.append(game._act(f"{kind} {what}", kind, (kind, what), (f"goal-{what}",) if kind != "convert" else (f"tech-{what}",)))
+        acts.append(
+            game._act(
+                f"{kind} {what}",
+                kind,
+                (kind, what),
+                (f"goal-{what}",) if kind != "convert" else (f"tech-{what}",),
+            )
+        )
     if not step.data["pick"]:
         acts.append(game._act("done", "done", ("done",)))
     return acts

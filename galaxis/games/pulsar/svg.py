@@ -24,14 +24,31 @@ SCALE = 700 / 1684
 WIDTH, HEIGHT = 1500, 1000
 
 
-def _t(x: float, y: float, s: str, size: int = 12, anchor: str = "start", fill: str = "#eee", weight: str = "normal") -> str:
+def _t(
+    x: float,
+    y: float,
+    s: str,
+    size: int = 12,
+    anchor: str = "start",
+    fill: str = "#eee",
+    weight: str = "normal",
+) -> str:
     return (
         f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
         f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>'
     )
 
 
-def _box(x: float, y: float, w: float, h: float, label: str, target: str = "", fill: str = "#1c2742", size: int = 11) -> str:
+def _box(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    label: str,
+    target: str = "",
+    fill: str = "#1c2742",
+    size: int = 11,
+) -> str:
     attr = f' data-target="{target}" class="clickable"' if target else ""
     return (
         f'<g{attr}><rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="4" fill="{fill}" stroke="#6b7ba0"/>'
@@ -42,7 +59,10 @@ def _box(x: float, y: float, w: float, h: float, label: str, target: str = "", f
 
 def _cluster(s: PulsarState) -> list[str]:
     bd = board(s.board)
-    out = ['<circle cx="350" cy="350" r="345" fill="#070b18" stroke="#334"/>', '<circle cx="350" cy="350" r="40" fill="#000" stroke="#445"/>']
+    out = [
+        '<circle cx="350" cy="350" r="345" fill="#070b18" stroke="#334"/>',
+        '<circle cx="350" cy="350" r="40" fill="#000" stroke="#445"/>',
+    ]
     seen: set[tuple[int, int]] = set()
     for a, b in bd.edges:
         na, nb = bd.nodes[a], bd.nodes[b]
@@ -59,7 +79,9 @@ def _cluster(s: PulsarState) -> list[str]:
         parts = [f'<g data-target="n{nid}" class="clickable">']
         if kind == "gate":
             c = bd.colour[nid]
-            parts.append(f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" transform="rotate(45 {x:.1f} {y:.1f})" fill="{GATE_FILL[c]}"/>')
+            parts.append(
+                f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" transform="rotate(45 {x:.1f} {y:.1f})" fill="{GATE_FILL[c]}"/>'
+            )
         elif kind == "start_gate":
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#777" stroke="#ddd"/>')
         elif kind == "system":
@@ -68,14 +90,20 @@ def _cluster(s: PulsarState) -> list[str]:
                 parts.append(_t(x, y - 15, f"T{s.tiles[nid]}", 9, "middle", "#9cf"))
                 for i, occ in enumerate(s.planets[nid]):
                     fill = "#555" if occ == -2 else "#0b1020" if occ == -1 else SEAT_FILL[occ]
-                    parts.append(f'<circle cx="{x - 9 + i * 6:.1f}" cy="{y + 3:.1f}" r="3" fill="{fill}" stroke="#ccc" stroke-width="0.5"/>')
+                    parts.append(
+                        f'<circle cx="{x - 9 + i * 6:.1f}" cy="{y + 3:.1f}" r="3" fill="{fill}" stroke="#ccc" stroke-width="0.5"/>'
+                    )
             else:
                 parts.append(_t(x, y + 4, "?", 11, "middle", "#fff", "bold"))
         else:
             isolated = kind == "pulsar_isolated"
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="#fff8c0" stroke="{"#666" if isolated else "#ffd84a"}" stroke-dasharray="{"2,2" if isolated else "none"}"/>')
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="#fff8c0" stroke="{"#666" if isolated else "#ffd84a"}" stroke-dasharray="{"2,2" if isolated else "none"}"/>'
+            )
             if nid in s.owner:
-                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="none" stroke="{SEAT_FILL[s.owner[nid]]}" stroke-width="3"/>')
+                parts.append(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="none" stroke="{SEAT_FILL[s.owner[nid]]}" stroke-width="3"/>'
+                )
             if nid in s.gyros:
                 size, spin = s.gyros[nid]
                 parts.append(_t(x, y + 4, size.upper() if spin else size, 9, "middle", "#000", "bold"))
@@ -86,7 +114,9 @@ def _cluster(s: PulsarState) -> list[str]:
         if p.ship >= 0:
             node = bd.nodes[p.ship]
             x, y = node.x * SCALE + 8 - 4 * seat, node.y * SCALE + 8
-            out.append(f'<g data-target="ship"><polygon points="{x:.1f},{y - 7:.1f} {x + 5:.1f},{y + 5:.1f} {x - 5:.1f},{y + 5:.1f}" fill="{SEAT_FILL[seat]}" stroke="#fff"/></g>')
+            out.append(
+                f'<g data-target="ship"><polygon points="{x:.1f},{y - 7:.1f} {x + 5:.1f},{y + 5:.1f} {x - 5:.1f},{y + 5:.1f}" fill="{SEAT_FILL[seat]}" stroke="#fff"/></g>'
+            )
     return out
 
 
@@ -97,9 +127,13 @@ def _dice_board(s: PulsarState, x0: float, y0: float) -> list[str]:
         out.append(f'<rect x="{bx:.0f}" y="{y0:.0f}" width="56" height="44" fill="#141c33" stroke="#556"/>')
         out.append(_t(bx + 3, y0 + 10, str(v), 8, fill="#889"))
         for i, d in enumerate(x for x in s.pool if x == v):
-            out.append(_box(bx + 4 + (i % 3) * 17, y0 + 12 + (i // 3) * 16, 15, 15, str(d), f"die-{v}", "#ccc", 10))
+            out.append(
+                _box(bx + 4 + (i % 3) * 17, y0 + 12 + (i // 3) * 16, 15, 15, str(d), f"die-{v}", "#ccc", 10)
+            )
     mx = x0 + (s.median - 1) * 30 + 28
-    out.append(f'<polygon points="{mx:.0f},{y0 + 46:.0f} {mx - 6:.0f},{y0 + 56:.0f} {mx + 6:.0f},{y0 + 56:.0f}" fill="#ff5"/>')
+    out.append(
+        f'<polygon points="{mx:.0f},{y0 + 46:.0f} {mx - 6:.0f},{y0 + 56:.0f} {mx + 6:.0f},{y0 + 56:.0f}" fill="#ff5"/>'
+    )
     for t, name in enumerate(("i", "e")):
         ty = y0 + 64 + t * 34
         out.append(f'<g data-target="track-{name}" class="clickable">')
@@ -107,9 +141,13 @@ def _dice_board(s: PulsarState, x0: float, y0: float) -> list[str]:
         for space, stack in enumerate(s.tracks[t]):
             sx = x0 + 70 + space * 20
             fill = "#3a1a1a" if space >= 13 else "#1a2236"
-            out.append(f'<rect x="{sx:.0f}" y="{ty:.0f}" width="18" height="30" fill="{fill}" stroke="#445"/>')
+            out.append(
+                f'<rect x="{sx:.0f}" y="{ty:.0f}" width="18" height="30" fill="{fill}" stroke="#445"/>'
+            )
             for h, m in enumerate(stack):
-                out.append(f'<rect x="{sx + 3:.0f}" y="{ty + 24 - h * 6:.0f}" width="12" height="5" fill="{SEAT_FILL[m // 2]}"/>')
+                out.append(
+                    f'<rect x="{sx + 3:.0f}" y="{ty + 24 - h * 6:.0f}" width="12" height="5" fill="{SEAT_FILL[m // 2]}"/>'
+                )
         out.append("</g>")
     oy = y0 + 140
     out.append(_t(x0, oy, "turn order: " + " ".join(str(x) for x in s.order), 11))
@@ -117,8 +155,10 @@ def _dice_board(s: PulsarState, x0: float, y0: float) -> list[str]:
 
 
 def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en") -> str:
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#0b0f1e"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#0b0f1e"/>',
+    ]
     parts += _cluster(s)
     x0 = 730
     parts += _dice_board(s, x0, 24)
@@ -126,7 +166,9 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
     gy = 190
     for i, size in enumerate(("s", "m", "l")):
         holders = ",".join(str(x) for x in s.award_holders[size])
-        parts.append(_box(x0 + i * 110, gy, 104, 24, f"{size}: {s.gyro_supply[size]} left [{holders}]", f"gyro-{size}"))
+        parts.append(
+            _box(x0 + i * 110, gy, 104, 24, f"{size}: {s.gyro_supply[size]} left [{holders}]", f"gyro-{size}")
+        )
     parts.append(_box(x0 + 340, gy, 60, 24, "buy ±1", "buy-pm"))
     parts.append(_box(x0 + 404, gy, 60, 24, "buy +2", "buy-p2"))
     # transmitter display
@@ -134,7 +176,18 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
     parts.append(_t(x0, ty + 14, "transmitters:", 11))
     for i, tid in enumerate(s.display):
         tile = transmitters()[tid]
-        parts.append(_box(x0 + 90 + i * 125, ty, 120, 22, f"{tid} cost {'/'.join(map(str, tile.costs))} link {list(tile.links)}", f"tx-{tid}", "#2a2440", 10))
+        parts.append(
+            _box(
+                x0 + 90 + i * 125,
+                ty,
+                120,
+                22,
+                f"{tid} cost {'/'.join(map(str, tile.costs))} link {list(tile.links)}",
+                f"tx-{tid}",
+                "#2a2440",
+                10,
+            )
+        )
     # technologies
     tty = 256
     techs = tech_ids(s.tech_boards)
@@ -145,25 +198,64 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
             t = techs[tid]
             who = ",".join(str(x) for x in s.patents[tid])
             fill = "#24402a" if row <= s.round else "#222"
-            parts.append(_box(x0 + (j * 150), tty + 14 + (row - 1) * 24, 146, 21, f"{tid} {t.type} {t.cost}{'L' if t.mode == 'lock' else ''} [{who}]", f"tech-{tid}", fill, 10))
+            parts.append(
+                _box(
+                    x0 + (j * 150),
+                    tty + 14 + (row - 1) * 24,
+                    146,
+                    21,
+                    f"{tid} {t.type} {t.cost}{'L' if t.mode == 'lock' else ''} [{who}]",
+                    f"tech-{tid}",
+                    fill,
+                    10,
+                )
+            )
     # goals
     gy2 = tty + 14 + 8 * 24 + 6
     for i, g in enumerate(s.goals):
         goal = goals()[g]
-        parts.append(_box(x0 + i * 150, gy2, 146, 21, f"goal {g}: {goal.kind} {goal.count}", f"goal-{g}", "#403a24", 10))
+        parts.append(
+            _box(
+                x0 + i * 150, gy2, 146, 21, f"goal {g}: {goal.kind} {goal.count}", f"goal-{g}", "#403a24", 10
+            )
+        )
     parts.append(_box(x0 + 460, gy2, 50, 21, "bonus", "bonus"))
     parts.append(_box(x0 + 514, gy2, 56, 21, "explore", "explore"))
     # players
     py = gy2 + 34
     for i, p in enumerate(s.players):
         y = py + i * 100
-        parts.append(f'<rect x="{x0:.0f}" y="{y:.0f}" width="760" height="94" fill="#111a2e" stroke="{SEAT_FILL[i]}"/>')
-        parts.append(_t(x0 + 6, y + 15, f"seat {i}: {p.score} VP, {p.cubes} cubes, ±1×{p.pm} +2×{p.p2}, dice {p.dice}"
-                        + (f" red {p.red}" if p.red >= 0 else "") + f", held {p.held}", 11, fill=SEAT_FILL[i]))
+        parts.append(
+            f'<rect x="{x0:.0f}" y="{y:.0f}" width="760" height="94" fill="#111a2e" stroke="{SEAT_FILL[i]}"/>'
+        )
+        parts.append(
+            _t(
+                x0 + 6,
+                y + 15,
+                f"seat {i}: {p.score} VP, {p.cubes} cubes, ±1×{p.pm} +2×{p.p2}, dice {p.dice}"
+                + (f" red {p.red}" if p.red >= 0 else "")
+                + f", held {p.held}",
+                11,
+                fill=SEAT_FILL[i],
+            )
+        )
         for k, tid in enumerate(sorted(p.tx)):
             state = "on" if tid in p.online else "".join("x" if c else "." for c in p.tx[tid])
-            parts.append(_box(x0 + 6 + k * 62, y + 22, 58, 18, f"{tid} {state}", f"tx-{tid}" if seat == i else "", "#2a2440", 10))
-        parts.append(_t(x0 + 6, y + 56, "arrays: " + " | ".join("-".join(e[0] for e in arr) for arr in p.arrays), 10))
+            parts.append(
+                _box(
+                    x0 + 6 + k * 62,
+                    y + 22,
+                    58,
+                    18,
+                    f"{tid} {state}",
+                    f"tx-{tid}" if seat == i else "",
+                    "#2a2440",
+                    10,
+                )
+            )
+        parts.append(
+            _t(x0 + 6, y + 56, "arrays: " + " | ".join("-".join(e[0] for e in arr) for arr in p.arrays), 10)
+        )
         if p.hq:
             side = p.hq_side or p.hq + "?"
             parts.append(_t(x0 + 6, y + 74, f"HQ {side}:", 10))
@@ -171,7 +263,18 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
                 projects = hq_boards()[p.hq_side].projects
                 for slot in range(1, 9):
                     mark = "✓" if slot in p.hq_done else ""
-                    parts.append(_box(x0 + 60 + (slot - 1) * 56, y + 64, 52, 18, f"{slot}:{projects[slot].cost}{mark}", f"hq-{slot}" if seat == i else "", "#2c2c44", 10))
+                    parts.append(
+                        _box(
+                            x0 + 60 + (slot - 1) * 56,
+                            y + 64,
+                            52,
+                            18,
+                            f"{slot}:{projects[slot].cost}{mark}",
+                            f"hq-{slot}" if seat == i else "",
+                            "#2c2c44",
+                            10,
+                        )
+                    )
             elif seat == i:
                 parts.append(_box(x0 + 60, y + 64, 60, 18, "side 1", "hq-side-1"))
                 parts.append(_box(x0 + 124, y + 64, 60, 18, "side 2", "hq-side-2"))

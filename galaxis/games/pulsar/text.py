@@ -30,26 +30,48 @@ def render_text(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en"
     bd = board(s.board)
     lines = [
         f"{w['title']} — {w['round']} {s.round}/8 — {w['phase'][s.phase]}"
-        + (f" — {w['to_move']}: " + ", ".join(f"{i} ({names[i]})" for i in obs["to_move"]) if obs["to_move"] else ""),
+        + (
+            f" — {w['to_move']}: " + ", ".join(f"{i} ({names[i]})" for i in obs["to_move"])
+            if obs["to_move"]
+            else ""
+        ),
         f"{w['dice']}: {' '.join(map(str, s.pool)) or '-'}   {w['median']}: {s.median} (= {obs['median_value']})",
         f"{w['initiative']}:  {_track_line(s.tracks[0], names)}",
         f"{w['engineering']}: {_track_line(s.tracks[1], names)}",
         f"{w['order']}: " + " ".join(names[x] for x in s.order),
         f"{w['display']}: {' '.join(s.display) or '-'}   {w['stack']} A/B/C: {obs['tx_stack']['A']}/{obs['tx_stack']['B']}/{obs['tx_stack']['C']}",
         f"{w['gyros']}: " + " ".join(f"{w['sizes'][k]} {v}" for k, v in s.gyro_supply.items()),
-        f"{w['goals']}: " + "; ".join(f"{g}: {goals()[g].kind} >= {goals()[g].count} ({goals()[g].vp} VP)" for g in s.goals),
+        f"{w['goals']}: "
+        + "; ".join(f"{g}: {goals()[g].kind} >= {goals()[g].count} ({goals()[g].vp} VP)" for g in s.goals),
         f"{w['techs']} ({'/'.join(s.tech_boards)}): "
-        + " ".join(f"{tid}[{t.cost}{'L' if t.mode == 'lock' else ''}:{','.join(names[x] for x in s.patents[tid])}]" for tid, t in tech_ids(s.tech_boards).items()),
-        f"{w['systems']}: " + " ".join(
-            f"{n}:" + (f"T{s.tiles[n]}(" + "".join("." if o == -1 else "x" if o == -2 else names[o][0] for o in s.planets[n]) + ")" if n in s.planets else "?")
+        + " ".join(
+            f"{tid}[{t.cost}{'L' if t.mode == 'lock' else ''}:{','.join(names[x] for x in s.patents[tid])}]"
+            for tid, t in tech_ids(s.tech_boards).items()
+        ),
+        f"{w['systems']}: "
+        + " ".join(
+            f"{n}:"
+            + (
+                f"T{s.tiles[n]}("
+                + "".join("." if o == -1 else "x" if o == -2 else names[o][0] for o in s.planets[n])
+                + ")"
+                if n in s.planets
+                else "?"
+            )
             for n in bd.systems
         ),
-        f"{w['pulsars']}: " + " ".join(
-            f"{n}:{names[o]}" + (f"/{s.gyros[n][0]}{'*' if s.gyros[n][1] else ''}" if n in s.gyros else "") for n, o in sorted(s.owner.items())
+        f"{w['pulsars']}: "
+        + " ".join(
+            f"{n}:{names[o]}" + (f"/{s.gyros[n][0]}{'*' if s.gyros[n][1] else ''}" if n in s.gyros else "")
+            for n, o in sorted(s.owner.items())
         ),
     ]
     for i, p in enumerate(s.players):
-        hq = f" {w['hq']} {p.hq_side or p.hq or '-'} {w['done']} {p.hq_done} {w['races']} {p.races}" if p.hq else ""
+        hq = (
+            f" {w['hq']} {p.hq_side or p.hq or '-'} {w['done']} {p.hq_done} {w['races']} {p.races}"
+            if p.hq
+            else ""
+        )
         lines.append(
             f"{'>' if i in obs['to_move'] else ' '} {i} {names[i]}: {p.score} {w['score']}, {p.cubes} {w['cubes']}, "
             f"±1×{p.pm} +2×{p.p2}, {w['ship']} @{p.ship}, {w['dice']} {p.dice}"
@@ -61,7 +83,9 @@ def render_text(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en"
         lines.append(f"{w['pending']}: {top.kind} ({top.seat})")
     if seat is not None and seat in obs["to_move"]:
         legal = game.legal_actions(s, seat)
-        lines.append(f"{w['legal']}: " + " ".join(a.notation for a in legal[:40]) + (" ..." if len(legal) > 40 else ""))
+        lines.append(
+            f"{w['legal']}: " + " ".join(a.notation for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
+        )
     if s.phase == "over":
         lines.append(f"{w['final']}: " + ", ".join(f"{names[i]} {p.score}" for i, p in enumerate(s.players)))
     return "\n".join(lines)
@@ -73,4 +97,6 @@ def rules_text(lang: str = "en") -> str:
         return (Path(__file__).parent / "data" / "rules.hu.md").read_text(encoding="utf-8")
     if DOCS.exists():
         return DOCS.read_text(encoding="utf-8")
-    return f"{terms()['en']['title']}: see docs/games/pulsar.md in the galaxis source tree for the full rules."
+    return (
+        f"{terms()['en']['title']}: see docs/games/pulsar.md in the galaxis source tree for the full rules."
+    )

@@ -29,7 +29,10 @@ def observation(game: Pulsar, s: PulsarState, seat: int | None) -> dict[str, Any
         "median": s.median,
         "median_value": dicemod.median_value(s.median),
         "pool": list(s.pool),
-        "tracks": {"initiative": [list(st) for st in s.tracks[0]], "engineering": [list(st) for st in s.tracks[1]]},
+        "tracks": {
+            "initiative": [list(st) for st in s.tracks[0]],
+            "engineering": [list(st) for st in s.tracks[1]],
+        },
         "order": list(s.order),
         "queue": list(s.queue),
         "actor": s.actor,
@@ -82,46 +85,98 @@ def observation(game: Pulsar, s: PulsarState, seat: int | None) -> dict[str, Any
             }
             for i, p in enumerate(s.players)
         ],
-        "pending": None if top is None else {"kind": top.kind, "seat": top.seat, "data": top.to_json()["data"]},
+        "pending": None
+        if top is None
+        else {"kind": top.kind, "seat": top.seat, "data": top.to_json()["data"]},
     }
 
 
 # --------------------------------------------------------------------- describe
 WORDS = {
     "en": {
-        "pick": "take the die {v}{move}", "move": ", move {track} marker {d:+d}", "no_move": " (no move)",
-        "fly": "fly {v} segments with die {spec}", "gyro": "take a {size} gyrodyne with die {spec}",
-        "flip": "complete the gyrodyne on pulsar {node} with die {spec}", "start": "start a {size} gyrodyne on pulsar {node}",
-        "tx": "take transmitter {tile} with die {spec}", "pay": "pay a cost of transmitter {tile} with die {spec}",
-        "tech": "patent technology {tech} with die {spec}", "hq": "complete HQ project {slot} with die {spec}",
-        "buy": "buy a {token} token with die {spec}", "copy": "copy the leftover die {v} for 4 cubes",
-        "drop": "give up the bonus die", "end": "end the turn", "hop": "fly to {node}", "race": "race: {colour} gates",
-        "norace": "fly without a gate race", "take": "take a {size} gyrodyne", "target": "choose location {node}",
-        "bonus": "take the discovery bonus", "explore": "draw an exploration tile instead", "new": "start a new array",
-        "join": "link to array {where}", "link": "take the link die {v}", "convert": "pay 1 cube to transmitter {tile} for VP",
-        "done": "done", "side": "play HQ side {v}", "gate": "start at gate {node}", "count": "score goal {v}",
-        "buy_goal": "buy the next bonus of goal {v}", "found": "found a station here", "skip": "decline the station",
-        "attach": "link the loose transmitter {tile} to another array", "convert_tech": "pay cubes to technology {v} for VP",
+        "pick": "take the die {v}{move}",
+        "move": ", move {track} marker {d:+d}",
+        "no_move": " (no move)",
+        "fly": "fly {v} segments with die {spec}",
+        "gyro": "take a {size} gyrodyne with die {spec}",
+        "flip": "complete the gyrodyne on pulsar {node} with die {spec}",
+        "start": "start a {size} gyrodyne on pulsar {node}",
+        "tx": "take transmitter {tile} with die {spec}",
+        "pay": "pay a cost of transmitter {tile} with die {spec}",
+        "tech": "patent technology {tech} with die {spec}",
+        "hq": "complete HQ project {slot} with die {spec}",
+        "buy": "buy a {token} token with die {spec}",
+        "copy": "copy the leftover die {v} for 4 cubes",
+        "drop": "give up the bonus die",
+        "end": "end the turn",
+        "hop": "fly to {node}",
+        "race": "race: {colour} gates",
+        "norace": "fly without a gate race",
+        "take": "take a {size} gyrodyne",
+        "target": "choose location {node}",
+        "bonus": "take the discovery bonus",
+        "explore": "draw an exploration tile instead",
+        "new": "start a new array",
+        "join": "link to array {where}",
+        "link": "take the link die {v}",
+        "convert": "pay 1 cube to transmitter {tile} for VP",
+        "done": "done",
+        "side": "play HQ side {v}",
+        "gate": "start at gate {node}",
+        "count": "score goal {v}",
+        "buy_goal": "buy the next bonus of goal {v}",
+        "found": "found a station here",
+        "skip": "decline the station",
+        "attach": "link the loose transmitter {tile} to another array",
+        "convert_tech": "pay cubes to technology {v} for VP",
     },
     "hu": {
-        "pick": "a(z) {v} kocka elvétele{move}", "move": ", {track} jelölő {d:+d}", "no_move": " (nincs mozgás)",
-        "fly": "repülés {v} szegmenst a(z) {spec} kockával", "gyro": "{size} forgáslapka elvétele ({spec})",
-        "flip": "a(z) {node} pulzár forgóerőművének befejezése ({spec})", "start": "{size} forgóerőmű építése a(z) {node} pulzáron",
-        "tx": "{tile} adóállomás megszerzése ({spec})", "pay": "{tile} adóállomás költségének fizetése ({spec})",
-        "tech": "{tech} technológia szabadalmaztatása ({spec})", "hq": "{slot}. HQ-projekt befejezése ({spec})",
-        "buy": "{token} jelző vásárlása ({spec})", "copy": "a megmaradt {v} kocka lemásolása 4 mérnökkockáért",
-        "drop": "a bónuszkocka eldobása", "end": "kör vége", "hop": "repülés ide: {node}", "race": "ugrókapu verseny: {colour}",
-        "norace": "repülés verseny nélkül", "take": "{size} forgáslapka elvétele", "target": "helyszín: {node}",
-        "bonus": "felfedezés bónusz", "explore": "felfedezéslapka húzása helyette", "new": "új adóállomás-sor",
-        "join": "kapcsolás a(z) {where} sorhoz", "link": "a(z) {v} kapcsolati kocka", "convert": "1 mérnökkocka a(z) {tile} adóállomásra pontért",
-        "done": "kész", "side": "HQ {v}. oldal", "gate": "kezdőkapu: {node}", "count": "a(z) {v}. cél pontozása",
-        "buy_goal": "a(z) {v}. cél következő bónusza", "found": "állomás létesítése", "skip": "nincs állomás",
-        "attach": "a különálló {tile} adóállomás hozzákapcsolása egy sorhoz", "convert_tech": "mérnökkockák a(z) {v} technológiára pontért",
+        "pick": "a(z) {v} kocka elvétele{move}",
+        "move": ", {track} jelölő {d:+d}",
+        "no_move": " (nincs mozgás)",
+        "fly": "repülés {v} szegmenst a(z) {spec} kockával",
+        "gyro": "{size} forgáslapka elvétele ({spec})",
+        "flip": "a(z) {node} pulzár forgóerőművének befejezése ({spec})",
+        "start": "{size} forgóerőmű építése a(z) {node} pulzáron",
+        "tx": "{tile} adóállomás megszerzése ({spec})",
+        "pay": "{tile} adóállomás költségének fizetése ({spec})",
+        "tech": "{tech} technológia szabadalmaztatása ({spec})",
+        "hq": "{slot}. HQ-projekt befejezése ({spec})",
+        "buy": "{token} jelző vásárlása ({spec})",
+        "copy": "a megmaradt {v} kocka lemásolása 4 mérnökkockáért",
+        "drop": "a bónuszkocka eldobása",
+        "end": "kör vége",
+        "hop": "repülés ide: {node}",
+        "race": "ugrókapu verseny: {colour}",
+        "norace": "repülés verseny nélkül",
+        "take": "{size} forgáslapka elvétele",
+        "target": "helyszín: {node}",
+        "bonus": "felfedezés bónusz",
+        "explore": "felfedezéslapka húzása helyette",
+        "new": "új adóállomás-sor",
+        "join": "kapcsolás a(z) {where} sorhoz",
+        "link": "a(z) {v} kapcsolati kocka",
+        "convert": "1 mérnökkocka a(z) {tile} adóállomásra pontért",
+        "done": "kész",
+        "side": "HQ {v}. oldal",
+        "gate": "kezdőkapu: {node}",
+        "count": "a(z) {v}. cél pontozása",
+        "buy_goal": "a(z) {v}. cél következő bónusza",
+        "found": "állomás létesítése",
+        "skip": "nincs állomás",
+        "attach": "a különálló {tile} adóállomás hozzákapcsolása egy sorhoz",
+        "convert_tech": "mérnökkockák a(z) {v} technológiára pontért",
     },
 }
-SIZE_WORDS = {"en": {"s": "small", "m": "medium", "l": "large"}, "hu": {"s": "kis", "m": "közepes", "l": "nagy"}}
+SIZE_WORDS = {
+    "en": {"s": "small", "m": "medium", "l": "large"},
+    "hu": {"s": "kis", "m": "közepes", "l": "nagy"},
+}
 TRACK_WORDS = {"en": {"i": "initiative", "e": "engineering"}, "hu": {"i": "kezdeményezés", "e": "mérnök"}}
-COLOUR_WORDS = {"en": {"o": "orange", "p": "pink", "g": "green"}, "hu": {"o": "narancs", "p": "rózsaszín", "g": "zöld"}}
+COLOUR_WORDS = {
+    "en": {"o": "orange", "p": "pink", "g": "green"},
+    "hu": {"o": "narancs", "p": "rózsaszín", "g": "zöld"},
+}
 
 
 def describe(game: Pulsar, s: PulsarState, action: Action, lang: str = "en") -> str:
@@ -131,7 +186,13 @@ def describe(game: Pulsar, s: PulsarState, action: Action, lang: str = "en") -> 
     kind = a[0] if a else ""
     if kind == "pick":
         _, v, t, _mk = a
-        move = w["no_move"] if t < 0 else w["move"].format(track=TRACK_WORDS.get(lang, TRACK_WORDS["en"])["ie"[t]], d=dicemod.distance(v, s.median))
+        move = (
+            w["no_move"]
+            if t < 0
+            else w["move"].format(
+                track=TRACK_WORDS.get(lang, TRACK_WORDS["en"])["ie"[t]], d=dicemod.distance(v, s.median)
+            )
+        )
         return w["pick"].format(v=v, move=move)
     if kind == "fly":
         return w["fly"].format(v=game.spec_value(a[1]), spec=a[1])
@@ -196,22 +257,37 @@ def explain(game: Pulsar, s: PulsarState, seat: int, notation: str) -> IllegalAc
             "found": "found a station in this system (found) or decline (skip)",
             "final": "score one of your gyrodyne goals (count G), buy goal bonuses (buy G), pay cubes to a technology (convert T) or done",
         }[top.kind]
-        rules = {"fly": "§4.2 Flight", "race": "§5.6 Gate races", "discovery": "§4.3 Systems", "join": "§5.3 Transmitters",
-                 "convert": "§6.4 Transmitters", "found": "§4.3 Systems (A5)", "final": "§7 Final scoring", "side": "§2 Setup", "gate": "§2 Setup"}
+        rules = {
+            "fly": "§4.2 Flight",
+            "race": "§5.6 Gate races",
+            "discovery": "§4.3 Systems",
+            "join": "§5.3 Transmitters",
+            "convert": "§6.4 Transmitters",
+            "found": "§4.3 Systems (A5)",
+            "final": "§7 Final scoring",
+            "side": "§2 Setup",
+            "gate": "§2 Setup",
+        }
         if top.seat != seat:
             return IllegalAction(f"seat {top.seat} decides first", "core: turn order")
-        return IllegalAction(f"{notation!r} does not answer the pending decision: {what}", rules.get(top.kind, "§5.7 Rewards"))
+        return IllegalAction(
+            f"{notation!r} does not answer the pending decision: {what}", rules.get(top.kind, "§5.7 Rewards")
+        )
     if s.phase == "dice":
         if head[:1].isdigit():
             v = int(head[0])
             if v not in s.pool:
-                return IllegalAction(f"no die showing {head[0]} is left on the dice board", "§3.3 Picking dice")
+                return IllegalAction(
+                    f"no die showing {head[0]} is left on the dice board", "§3.3 Picking dice"
+                )
             return IllegalAction(
                 "pick a die and one of your markers that stays on the track (a track end is reached only when nothing else is possible); "
                 "a die in the median's box moves nothing and is written without a track",
                 "§3.4 Track ends (A1)",
             )
-        return IllegalAction("in the dice phase you pick a die: e.g. 3i or 3e (two players: 3i1, 3e2)", "§3.3 Picking dice")
+        return IllegalAction(
+            "in the dice phase you pick a die: e.g. 3i or 3e (two players: 3i1, 3e2)", "§3.3 Picking dice"
+        )
     if s.phase != "action":
         return IllegalAction("nothing can be done now", "core: legal actions")
     p = s.players[seat]
@@ -230,7 +306,10 @@ def explain(game: Pulsar, s: PulsarState, seat: int, notation: str) -> IllegalAc
     if head == "fly":
         v = game.spec_value(spec)
         if not can_complete(board(s.board), p.ship, set(), v):
-            return IllegalAction(f"no flight of exactly {v} segments starts at {p.ship} (no segment twice, no start gate)", "§4.2 Flight")
+            return IllegalAction(
+                f"no flight of exactly {v} segments starts at {p.ship} (no segment twice, no start gate)",
+                "§4.2 Flight",
+            )
     if head == "tech" and len(words) == 3:
         problem = game.patent_problem(s, seat, words[1])
         if problem:
@@ -241,18 +320,39 @@ def explain(game: Pulsar, s: PulsarState, seat: int, notation: str) -> IllegalAc
         problem = game.project_problem(s, seat, int(words[1]))
         if problem:
             return IllegalAction(*problem)
-        return IllegalAction(f"project {words[1]} costs exactly {hq_boards()[p.hq_side].projects[int(words[1])].cost}", "§4.1 Exact values")
+        return IllegalAction(
+            f"project {words[1]} costs exactly {hq_boards()[p.hq_side].projects[int(words[1])].cost}",
+            "§4.1 Exact values",
+        )
     reasons = {
         "fly": ("a flight needs a die of at least 1", "§4.2 Flight"),
-        "gyro": ("gyrodyne tiles cost exactly 1 (small), 2 (medium) or 4 (large), while the supply lasts", "§5.1 Gyrodynes"),
-        "flip": ("complete a gyrodyne under construction on your pulsar with exactly 3 (small), 5 (medium) or 6 (large)", "§5.2 Gyrodynes"),
-        "start": ("start a gyrodyne tile you hold on your own claimed pulsar that has none", "§5.2 Gyrodynes"),
-        "tx": ("take a displayed transmitter with a die equal to one of its printed costs", "§5.3 Transmitters"),
-        "pay": ("pay an uncovered cost of your transmitter with a die of exactly that value", "§5.3 Transmitters"),
+        "gyro": (
+            "gyrodyne tiles cost exactly 1 (small), 2 (medium) or 4 (large), while the supply lasts",
+            "§5.1 Gyrodynes",
+        ),
+        "flip": (
+            "complete a gyrodyne under construction on your pulsar with exactly 3 (small), 5 (medium) or 6 (large)",
+            "§5.2 Gyrodynes",
+        ),
+        "start": (
+            "start a gyrodyne tile you hold on your own claimed pulsar that has none",
+            "§5.2 Gyrodynes",
+        ),
+        "tx": (
+            "take a displayed transmitter with a die equal to one of its printed costs",
+            "§5.3 Transmitters",
+        ),
+        "pay": (
+            "pay an uncovered cost of your transmitter with a die of exactly that value",
+            "§5.3 Transmitters",
+        ),
         "tech": ("patent an open technology with a die of exactly its cost", "§5.5 Technologies"),
         "hq": ("complete an open HQ project with a die of exactly its cost", "§5.6 HQ"),
         "buy": ("a ±1 token costs a die of 1 or 2, a +2 token a die of 2", "§5.4 Modifier tokens"),
-        "copy": ("copy a leftover die for 4 cubes, once per round (one bonus die per round)", "§4.5 Bonus dice"),
+        "copy": (
+            "copy a leftover die for 4 cubes, once per round (one bonus die per round)",
+            "§4.5 Bonus dice",
+        ),
         "drop": ("you hold no bonus die", "§4.5 Bonus dice"),
         "end": ("use the link die first (or drop it)", "§4.5 Bonus dice"),
     }

@@ -5,18 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import galaxis
-from galaxis.core import Match, get_game, register
-from galaxis.games.pulsar import GAME
+from galaxis.core import Match
 from galaxis.games.pulsar.state import PulsarState
 
-# Until the game is registered in galaxis/core/registry.py, the tests register it themselves.
-try:
-    get_game("pulsar")
-except galaxis.GalaxisError:
-    register(GAME)
 
-
-def start(players: int, seed: int = 1, rolls: list[list[int]] | None = None, order: list[int] | None = None, **options: Any) -> Match:
+def start(
+    players: int,
+    seed: int = 1,
+    rolls: list[list[int]] | None = None,
+    order: list[int] | None = None,
+    **options: Any,
+) -> Match:
     """A new match; ``rolls`` fixes the silver dice of each round, ``order`` the turn order."""
     setup: dict[str, Any] = dict(options.pop("setup", {}))
     if rolls is not None:

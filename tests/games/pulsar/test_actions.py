@@ -200,7 +200,9 @@ def test_gate_race_scores_six_for_three_orange_gates() -> None:
     play(m, 0, "race 1o")
     # from system 9: orange 10, pulsar 11, orange 12, orange 13, system 15
     events = play(m, 0, ">10", ">11", ">12", ">13", ">15")
-    assert [e for e in events if e["type"] == "race"] == [{"type": "race", "seat": 0, "slot": 1, "colour": "o", "gates": 3, "vp": 6}]
+    assert [e for e in events if e["type"] == "race"] == [
+        {"type": "race", "seat": 0, "slot": 1, "colour": "o", "gates": 3, "vp": 6}
+    ]
     assert s.players[0].score == before + 6
     assert s.players[0].races == [] and s.players[0].races_used == [1]
     race = [e for e in m.history if e[1].startswith("race")]

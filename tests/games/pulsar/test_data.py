@@ -111,10 +111,18 @@ def test_transmitters_and_exploration() -> None:
 
 def test_tech_board_slots_match_the_reference() -> None:
     ai = data.tech_boards()["AI"]
-    assert [(t.type, t.cost, t.mode) for t in ai.rows[0]] == [("perm", 1, "two"), ("perm", 3, "two"), ("perm", 5, "two")]
+    assert [(t.type, t.cost, t.mode) for t in ai.rows[0]] == [
+        ("perm", 1, "two"),
+        ("perm", 3, "two"),
+        ("perm", 5, "two"),
+    ]
     aiii = data.tech_boards()["AIII"]
     assert [(t.type, t.cost, t.mode) for row in aiii.rows for t in row] == [
-        ("once", 4, "lock"), ("end", 6, "lock"), ("end", 3, "lock"), ("end", 5, "lock"), ("end", 3, "two")
+        ("once", 4, "lock"),
+        ("end", 6, "lock"),
+        ("end", 3, "lock"),
+        ("end", 5, "lock"),
+        ("end", 3, "two"),
     ]
     assert aiii.bonus == (0, 2, 4)
     ids = data.tech_ids(["AI", "AII", "AIII"])

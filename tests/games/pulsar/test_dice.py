@@ -61,7 +61,9 @@ def test_two_players_pick_by_rocket_and_leave_three_dice() -> None:
     while m.state.phase == "dice":
         seat = m.to_move[0]
         seen.append(seat)
-        assert any(n.endswith(("i1", "i2", "e1", "e2")) for n in notations(m, seat)) or all(len(n) == 1 for n in notations(m, seat))
+        assert any(n.endswith(("i1", "i2", "e1", "e2")) for n in notations(m, seat)) or all(
+            len(n) == 1 for n in notations(m, seat)
+        )
         m.apply(seat, notations(m, seat)[0])
     assert seen == [1, 0, 1, 0] and len(m.state.pool) == 3
     assert m.to_move == (1,)  # the owner of turn-order space 1 acts first
@@ -74,7 +76,16 @@ def test_setup_stacks_are_in_reverse_order_and_scores_5_6_7_8() -> None:
     assert [s.players[seat].score for seat in (2, 0, 3, 1)] == [5, 6, 7, 8]
     # HQ sides in turn order, then start gates from the last player
     kinds = [(st.kind, st.seat) for st in reversed(s.pending)]
-    assert kinds == [("side", 2), ("side", 0), ("side", 3), ("side", 1), ("gate", 1), ("gate", 3), ("gate", 0), ("gate", 2)]
+    assert kinds == [
+        ("side", 2),
+        ("side", 0),
+        ("side", 3),
+        ("side", 1),
+        ("gate", 1),
+        ("gate", 3),
+        ("gate", 0),
+        ("gate", 2),
+    ]
     through_setup(m)
     assert len({p.ship for p in s.players}) == 4
 

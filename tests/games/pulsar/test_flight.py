@@ -78,7 +78,9 @@ def test_flight_is_played_hop_by_hop_to_the_exact_length() -> None:
     with pytest.raises(IllegalAction) as err:
         m.apply(0, ">41")  # back along the segment just used
     assert err.value.rule == "§4.2 Flight"
-    assert sorted(notations(m, 0)) == sorted(f">{v}" for _, v in hops(NORMAL, 43, list(s.pending[-1].data["used"]), 1))
+    assert sorted(notations(m, 0)) == sorted(
+        f">{v}" for _, v in hops(NORMAL, 43, list(s.pending[-1].data["used"]), 1)
+    )
 
 
 def test_ending_on_an_unclaimed_pulsar_claims_it() -> None:

@@ -93,3 +93,31 @@ def test_heuristic_beats_random() -> None:
             m.apply(seat, agents[seat].act(m, seat))
         wins += g in m.result.ranking[0]
     assert wins >= 2
+
+
+def test_svg_shows_gate_colours_rockets_median_and_hidden_systems() -> None:
+    m = through_setup(start(3, seed=8))
+    svg = m.render_svg(None)
+    for colour in ("#f28c1e", "#e05bb5", "#3cbf4a"):  # orange, pink, green gates
+        assert colour in svg
+    assert svg.count('data-target="ship"') == 3
+    assert ">?<" in svg  # face-down systems show only a question mark
+    assert "polygon" in svg  # the median marker and the rockets
+
+
+def test_refusal_reasons_cite_the_rules() -> None:
+    m = start(3, order=[0, 1, 2], first_game=True)
+    from .helpers import action_phase
+
+    action_phase(m, 0, [2, 5], ship=41)
+    cases = {
+        "fly 9": "§4.1 Dice and modifiers",
+        "gyro l 2": "§5.1 Gyrodynes",
+        "tech 8a 2": "§5.5 Technologies",
+        "buy p2 5": "§5.4 Modifier tokens",
+        "copy 6": "§4.5 Bonus dice",
+    }
+    for notation, rule in cases.items():
+        with pytest.raises(IllegalAction) as err:
+            m.apply(0, notation)
+        assert err.value.rule == rule, notation
