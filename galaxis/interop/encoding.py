@@ -56,6 +56,8 @@ class HashingEncoder:
     def _slot(self, key: str) -> tuple[int, float]:
         slot = self._slots.get(key)
         if slot is None:
+            if len(self._slots) > 200_000:  # free text in observations must not grow memory forever
+                self._slots.clear()
             h = zlib.crc32(key.encode())
             slot = self._slots[key] = (h % self.size, -1.0 if h & 0x80000000 else 1.0)
         return slot

@@ -172,7 +172,7 @@ def register_envs() -> list[str]:
     for game_id in game_ids():
         name = f"galaxis/{game_id}-v0"
         if name not in gymnasium.registry:
-            gymnasium.register(id=name, entry_point=GalaxisGymEnv, kwargs={"game_id": game_id})
+            gymnasium.register(id=name, entry_point="galaxis.interop.gymnasium:GalaxisGymEnv", kwargs={"game_id": game_id})
         names.append(name)
     return names
 

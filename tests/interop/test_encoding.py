@@ -50,7 +50,9 @@ def test_encoders_are_fixed_size_bounded_and_deterministic(case):
     game_id, players, options = case
     for encoder in _encoders(game_id, players, options):
         low, high = encoder_bounds(encoder)
-        for match in _positions(game_id, players, options, seed=5, limit=150):
+        for i, match in enumerate(_positions(game_id, players, options, seed=5, limit=150)):
+            if i % 4:
+                continue
             for seat in [*range(players), None]:
                 obs = match.observation(seat)
                 vec = encode_checked(encoder, obs, game_id)

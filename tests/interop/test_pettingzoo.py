@@ -38,8 +38,8 @@ def test_api_and_seed_tests_pass(case):
     with warnings.catch_warnings():
         # PettingZoo warns about Dict observation spaces, as it does for its own classic games
         warnings.simplefilter("ignore", UserWarning)
-        api_test(env(game_id, players=players, options=options), num_cycles=300)
-        seed_test(lambda: env(game_id, players=players, options=options), num_cycles=300)
+        api_test(env(game_id, players=players, options=options), num_cycles=200)
+        seed_test(lambda: env(game_id, players=players, options=options), num_cycles=100)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
