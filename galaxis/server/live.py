@@ -63,7 +63,7 @@ class LiveMatch:
     def rebuild(cls, facts: MatchFacts, entries: list[LogEntry]) -> LiveMatch:
         live = cls(facts)
         for entry in entries:
-            live.apply_entry(entry)
+            live.install(live.stage(entry, in_place=True))  # nobody else sees it yet: no copies
         return live
 
     @property
@@ -90,7 +90,7 @@ class LiveMatch:
         action = self.match.find_action(seat, notation)
         return action.notation, self.match.game.action_is_public(self.match.state, seat, action)
 
-    def stage(self, entry: LogEntry) -> Staged:
+    def stage(self, entry: LogEntry, in_place: bool = False) -> Staged:
         """Works out the effect of the next log entry without touching this match,
         so readers keep seeing the committed state until the entry is stored."""
         if entry.seq != self.seq + 1:
@@ -99,7 +99,7 @@ class LiveMatch:
         text: dict[str, str] = {}
         match, moves, resigned = self.match, self.moves, self.resigned
         if entry.kind in MOVE_KINDS:
-            match = self.match.clone()
+            match = self.match if in_place else self.match.clone()
             text = {lang: match.describe(entry.notation, lang) for lang in LANGS}
             events = match.apply(entry.seat, entry.notation)
         elif entry.kind == "resign":

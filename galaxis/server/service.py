@@ -102,7 +102,7 @@ class Service:
         self.bot_budget_s = bot_budget_s
         self.bot_delay_s = bot_delay_s
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="galaxis-bot")
-        self.writer = Writer(self.store)
+        self.writer = Writer(self.store, inline=self.engine.dialect.name == "sqlite")
         self.cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self.runtime: dict[str, Runtime] = {}
         self.locks: dict[str, asyncio.Lock] = {}

@@ -11,6 +11,7 @@ let shownSeat = null; // the seat that last confirmed a hand-over
 let state = null; // the last GET /api/matches/{id}
 let pendingSvg = "";
 let lastLog = [];
+let logKey = "";
 let busy = false;
 let refreshing = null;
 let dirty = false;
@@ -70,14 +71,21 @@ async function refreshOnce() {
     s = await fetchState(seat);
   }
   const token = seat === null ? undefined : tokens[seat];
+  // The log grows by appending: fetch only the new entries unless the viewer,
+  // the language or an undo (which strikes earlier entries) changed it.
+  const key = `${seat}|${getLang()}`;
+  const incremental = logKey === key && lastLog.length <= s.seq && !s.over; // at the end all is public
+  const since = incremental ? lastLog.length : 0;
   const [svg, log] = await Promise.all([
     api("GET", `${BASE}/svg?lang=${getLang()}`, { token, raw: true }),
-    api("GET", `${BASE}/log?lang=${getLang()}`, { token }),
+    api("GET", `${BASE}/log?lang=${getLang()}&since=${since}`, { token }),
   ]);
   viewSeat = seat;
   state = s;
   pendingSvg = svg;
-  lastLog = log;
+  if (incremental && !log.some((e) => e.kind === "undo")) lastLog = lastLog.concat(log);
+  else lastLog = since === 0 ? log : await api("GET", `${BASE}/log?lang=${getLang()}`, { token });
+  logKey = key;
   clockBase = performance.now();
   render();
 }
@@ -313,7 +321,10 @@ function onListKey(ev) {
 
 async function undoRequest() {
   showError("");
-  const seat = heldSeats().includes(viewSeat) ? viewSeat : heldSeats()[0];
+  // "My last move" is the latest move of any seat this browser holds (hot-seat).
+  const held = heldSeats();
+  const mine = lastLog.filter((e) => !e.undone && (e.kind === "act" || e.kind === "timeout") && held.includes(e.seat));
+  const seat = mine.length ? mine[mine.length - 1].seat : (held.includes(viewSeat) ? viewSeat : held[0]);
   try {
     await api("POST", `${BASE}/undo`, { token: tokens[seat], body: { seq: state.seq, accept: true } });
   } catch (err) { showError(err.message); }

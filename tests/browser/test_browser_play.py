@@ -215,3 +215,17 @@ def test_uploaded_match_file_opens_in_the_replay_viewer(server: ServerProcess, n
     page.goto(f"{server.url}/index.html")
     page.set_input_files("#upload", str(bad))
     page.wait_for_function("document.getElementById('upload-error').textContent.length > 0")
+
+
+def test_undo_from_the_match_page(server: ServerProcess, new_browser: Any) -> None:
+    page = new_browser().new_page()
+    create_in_lobby(page, server, "toy_gops", ["human", "bot:random"])
+    page.wait_for_selector("#actions button[data-notation='bid 5']")
+    before = seq_of(page)
+    page.click("#actions button[data-notation='bid 5']")
+    page.wait_for_function(
+        "() => !document.querySelector(\"#actions button[data-notation='bid 5']\") && document.body.dataset.seq !== '"
+        + before + "'")
+    page.click("#undo")  # alone against a bot: taken back at once, rebuilt from the log
+    page.wait_for_selector("#actions button[data-notation='bid 5']")
+    page.wait_for_selector("#log li.undone")

@@ -1,14 +1,41 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from galaxis.core import Game, register
+from galaxis.core.registry import game_ids, unregister
+
 
 @pytest.fixture
-def client(tmp_path: Path, toy_game) -> Iterator[TestClient]:  # type: ignore[no-untyped-def]
+def add_game() -> Iterator[Callable[[Game], None]]:
+    """Registers test games for one test and removes them afterwards, so tests
+    that run later in the same (xdist) worker see the usual registry."""
+    added: list[str] = []
+
+    def add(game: Game) -> None:
+        if game.info.id not in game_ids():
+            added.append(game.info.id)
+        register(game)
+
+    yield add
+    for game_id in added:
+        unregister(game_id)
+
+
+@pytest.fixture
+def toy(add_game: Callable[[Game], None]) -> Game:
+    from tests.toy_games import GAME
+
+    add_game(GAME)
+    return GAME
+
+
+@pytest.fixture
+def client(tmp_path: Path, toy: Game) -> Iterator[TestClient]:
     """The app on a fresh SQLite file, with the toy game registered."""
     from galaxis.server import create_app
 

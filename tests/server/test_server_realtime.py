@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from galaxis.core import GameInfo, register
+from galaxis.core import GameInfo
 from tests.toy_games import Gops
 
 
@@ -33,8 +33,8 @@ def post(client: TestClient, mid: str, token: str, notation: str) -> Any:
     return client.post(f"/api/matches/{mid}/actions", headers={"X-Seat-Token": token}, json={"notation": notation})
 
 
-def test_cooldown_refuses_a_second_quick_action(client: TestClient) -> None:
-    register(RealtimeGops("toy_rt_cool", cooldown_ms=3000, countdown_ms=0))
+def test_cooldown_refuses_a_second_quick_action(client: TestClient, add_game: Any) -> None:
+    add_game(RealtimeGops("toy_rt_cool", cooldown_ms=3000, countdown_ms=0))
     mid, tokens = start(client, "toy_rt_cool")
     st = client.get(f"/api/matches/{mid}").json()
     assert st["realtime"]["cooldown_ms"] == 3000
@@ -45,8 +45,8 @@ def test_cooldown_refuses_a_second_quick_action(client: TestClient) -> None:
     assert client.get(f"/api/matches/{mid}").json()["seq"] == 2  # nothing changed
 
 
-def test_countdown_holds_actions_until_it_ends(client: TestClient) -> None:
-    register(RealtimeGops("toy_rt_count", cooldown_ms=0, countdown_ms=600))
+def test_countdown_holds_actions_until_it_ends(client: TestClient, add_game: Any) -> None:
+    add_game(RealtimeGops("toy_rt_count", cooldown_ms=0, countdown_ms=600))
     mid, tokens = start(client, "toy_rt_count")
     with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
         post(client, mid, tokens[0], "bid 1")

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import galaxis
-from galaxis.core import Action, GameInfo, register
+from galaxis.core import Action, GameInfo
 from tests.toy_games import Gops, GopsState
 
 
@@ -61,8 +61,8 @@ def collect(client: TestClient, mid: str, token: str | None) -> str:
     return "\n".join(parts)
 
 
-def test_toy_planted_secrets_never_reach_other_seats(client: TestClient) -> None:
-    register(PlantedGops())
+def test_toy_planted_secrets_never_reach_other_seats(client: TestClient, add_game: Any) -> None:
+    add_game(PlantedGops())
     deck = [3, 1, 5, 2, 4]
     r = client.post("/api/matches", json={"game": "toy_planted", "players": 2, "seed": 5,
                                           "options": {"setup": {"deck": deck}}, "seats": ["human", "human"]})

@@ -18,7 +18,7 @@ def test_no_server_errors(tmp_path: Path) -> None:
         for operation in operations:
 
             @given(case=operation.as_strategy())
-            @settings(max_examples=20, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+            @settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
             def run(case) -> None:  # type: ignore[no-untyped-def]
                 response = case.call(base_url=server.url, timeout=10)
                 assert response.status_code < 500, (
