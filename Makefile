@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean services
+.PHONY: run play test lint typecheck pytest bench clean services
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The main job: for now a terminal game of Space Smugglers against bots.
+# The main job: the web service on an embedded SQLite file; open http://127.0.0.1:8000
 run: $(STAMP)
+	$(BIN)/galaxis serve
+
+# A terminal game of Space Smugglers against bots.
+play: $(STAMP)
 	$(BIN)/galaxis play smugglers --seats human,heuristic,heuristic,random
 
 test: $(STAMP) lint typecheck pytest
