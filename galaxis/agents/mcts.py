@@ -129,7 +129,7 @@ class SearchAgent:
         iters: int | None = None,
         ms: float | None = None,
         c: float = 1.0,
-        rollout: str = "random",
+        rollout: str = "mast",
         cutoff: int = 0,
         group: int = 24,
         widen: bool = True,

@@ -2,7 +2,7 @@
 
 Spec parameters (all optional): ``iters`` (default 1000) or ``ms`` (a time
 budget per decision), ``c`` (UCB exploration, default 1.0), ``rollout``
-(``random`` or ``heuristic``), ``cutoff`` (rollout length after which the
+(``mast`` (default), ``random`` or ``heuristic``), ``cutoff`` (rollout length after which the
 game's ``evaluate`` hook scores the position; 0 = play to the end), ``group``
 (decisions with more legal actions than this are grouped by ``Action.kind``
 and progressively widened; 0 = never), ``widen`` and ``reuse`` (true/false).

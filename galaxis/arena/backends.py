@@ -7,6 +7,7 @@ same whichever backend wrote it.
 from __future__ import annotations
 
 import multiprocessing
+import socket
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -39,10 +40,25 @@ def run_tasks(
 
 
 def _run_pool(tasks: Sequence[Task], workers: int) -> Iterator[dict[str, Any]]:
+    # forkserver, not fork: the progress bar runs a thread, and a forked child could
+    # inherit a lock that thread held; workers import the game themselves (Task.game_module)
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ctx.Pool(min(workers, len(tasks))) as pool:
         yield from pool.imap(play_game, tasks, chunksize=1)
+
+
+def check_ray_address(address: str) -> None:
+    """Ray waits minutes on an address nobody answers; a plain TCP probe fails fast."""
+    if address in ("local", "", "auto"):
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto" and the like: Ray resolves them itself
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=5).close()
+    except OSError as exc:
+        raise BackendError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
 def _run_ray(tasks: Sequence[Task], address: str, init: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -54,6 +70,7 @@ def _run_ray(tasks: Sequence[Task], address: str, init: dict[str, Any]) -> Itera
     if not ray.is_initialized():
         kwargs: dict[str, Any] = {"log_to_driver": False, **init}
         if address not in ("local", ""):
+            check_ray_address(address)
             kwargs["address"] = address
         else:
             kwargs.setdefault("include_dashboard", False)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from galaxis.arena.backends import check_workers, run_tasks
+from galaxis.arena.backends import check_ray_address, check_workers, run_tasks
 from galaxis.arena.results import dump_line, load_results, repair_tail
 from galaxis.arena.runner import Task, game_module_of, parse_agents, result_key
 from galaxis.core.errors import BadOption, GalaxisError
@@ -107,6 +107,8 @@ def run_into_file(
     Returns (games played now, games skipped because the file had them).
     """
     check_workers(workers)
+    if ray_address is not None:
+        check_ray_address(ray_address)
     path = Path(out)
     if path.exists() and path.is_dir():
         raise BadOption(f"--out {str(path)!r} is a directory")

@@ -145,3 +145,12 @@ def test_round_robin_and_gauntlet_schedules() -> None:
         tournament_tasks("toy_gops", "greedy,random", 2, mode="swiss")
     with pytest.raises(BadOption):
         tournament_tasks("toy_gops", "greedy,greedy", 2)
+
+
+def test_unreachable_ray_cluster_is_a_clear_error(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    from galaxis.arena.backends import BackendError
+
+    with pytest.raises(BackendError, match="no Ray cluster answers"):
+        simulate("toy_gops", "random,random", 1, tmp_path / "r.jsonl", ray_address="127.0.0.1:1")
+    assert not (tmp_path / "r.jsonl").exists()
