@@ -1,0 +1,194 @@
+"""The Space Empires heuristic bot (agent spec ``heuristic``).
+
+It reads only its own observation. The plan: scouts explore the nearest unexplored hex, colony ships
+settle the nearest known planet, miners tow minerals home; from cycle ``ATTACK_CYCLE`` on, warships leave home in
+groups of ``RALLY`` and march on the nearest enemy home world and bombard it. In the Economic Phase it bids nothing, follows a short
+technology plan, buys colony ships while free planets are known, keeps ``GUARD`` warships, then buys the
+cheapest technology level (it keeps its value and costs no maintenance), and warships only with CP that
+would not carry over. In battle it finishes damaged targets and then the smallest hulls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxis.core import Action, Match, Rng
+
+from .hexes import distance, parse_hex_id
+
+ATTACK_CYCLE = 3
+RALLY = 8  # warships wait at home until this many can leave together
+GUARD = 4  # warships kept for defence before spending on technology
+WARSHIPS = ("DN", "BB", "BC", "CA", "DD", "SC")
+TECH_PLAN = (("ship_size", 2), ("ship_size", 3), ("attack", 1), ("move", 2), ("defense", 1), ("ship_size", 4))
+
+
+def _dist(a: str, b: str) -> int:
+    return distance(parse_hex_id(a), parse_hex_id(b))
+
+
+class HeuristicAgent:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, match: Match, seat: int) -> Action:
+        legal = match.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        obs = match.observation(seat)
+        kinds = {a.kind for a in legal}
+        if "target" in kinds:
+            return self._target(obs, legal)
+        if "fight" in kinds:
+            # Screen nothing and never retreat: every unit fires.
+            return next(a for a in legal if a.kind == "fight")
+        if "bomb" in kinds:
+            return next(a for a in legal if a.kind == "bomb")
+        if "first" in kinds:
+            return next(a for a in legal if a.kind == "first" and a.args[0] == seat)
+        if "boom" in kinds:
+            return legal[-1]
+        if "lost" in kinds:
+            return legal[0]
+        if obs["phase"] == "econ":
+            return self._econ(obs, seat, legal)
+        return self._move(obs, seat, legal)
+
+    # --- battle --------------------------------------------------------------------------------------
+    def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        units = {u["id"]: u for cell in obs["hexes"].values() for u in cell.get("units", [])}
+        hull = {"SC": 1, "DD": 1, "CA": 2, "BC": 2, "BB": 3, "DN": 3, "TN": 5, "SY": 1, "Base": 3}
+
+        def key(a: Action) -> tuple[int, int]:
+            u = units.get(a.args[0], {})
+            return (-int(u.get("damage", 0)), hull.get(u.get("kind", ""), 1))
+
+        return min(legal, key=key)
+
+    # --- movement ------------------------------------------------------------------------------------
+    def _move(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind == "colonize":
+                return a
+        hexes = obs["hexes"]
+        unexplored = [h for h, c in hexes.items() if c.get("marker") == "?"]
+        planets = [
+            h
+            for h, c in hexes.items()
+            if isinstance(c.get("marker"), list) and c["marker"][0] == "planet" and "colony" not in c
+        ]
+        minerals = [
+            h
+            for h, c in hexes.items()
+            if isinstance(c.get("marker"), list) and c["marker"][0] in ("minerals", "space_wreck")
+        ]
+        colonies = [h for h, c in hexes.items() if c.get("colony", {}).get("owner") == seat]
+        enemy_homes = [
+            h for h, c in hexes.items() if c.get("colony", {}).get("home") and c["colony"]["owner"] != seat
+        ]
+        units = {u["id"]: (h, u) for h, c in hexes.items() for u in c.get("units", []) if u["owner"] == seat}
+        home = next(
+            (h for h, c in hexes.items() if c.get("colony", {}).get("home") and c["colony"]["owner"] == seat),
+            "",
+        )
+        gathered = sum(
+            1 for h, u in units.values() if h == home and u["kind"] in WARSHIPS and u["kind"] != "SC"
+        )
+        best: tuple[int, Action] | None = None
+        for a in legal:
+            if a.kind != "move":
+                continue
+            here, unit = units[a.args[0]]
+            if here == home and unit["kind"] in WARSHIPS and unit["kind"] != "SC" and gathered < RALLY:
+                continue
+            goals = self._goals(obs, unit, unexplored, planets, minerals, colonies, enemy_homes)
+            if not goals:
+                continue
+            now = min(_dist(here, g) for g in goals)
+            then = min(_dist(a.args[1], g) for g in goals)
+            gain = now - then
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, a)
+        if best is not None:
+            return best[1]
+        return next(a for a in legal if a.kind == "end")
+
+    def _goals(
+        self,
+        obs: dict[str, Any],
+        unit: dict[str, Any],
+        unexplored: list[str],
+        planets: list[str],
+        minerals: list[str],
+        colonies: list[str],
+        enemy_homes: list[str],
+    ) -> list[str]:
+        kind = unit["kind"]
+        if kind == "CO":
+            return planets
+        if kind == "Miner":
+            return colonies if unit.get("cargo") else minerals
+        if kind == "SC" and unexplored:
+            return unexplored
+        if obs["cycle"] >= ATTACK_CYCLE and enemy_homes:
+            return enemy_homes
+        return unexplored
+
+    # --- economy -------------------------------------------------------------------------------------
+    @staticmethod
+    def _price(obs: dict[str, Any], track: str, techs: dict[str, int]) -> int:
+        from .economy import tech_cost
+
+        return tech_cost(track, techs[track] + 1, obs["edition"])
+
+    def _econ(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "bid" in by_kind:
+            return by_kind["bid"][0]
+        me = obs["players"][seat]
+        techs = me["techs"]
+        for track, level in TECH_PLAN:
+            if techs.get(track, 0) < level:
+                wanted = [
+                    a for a in by_kind.get("tech", []) if a.args[0] == track and techs[track] + 1 == level
+                ]
+                if wanted:
+                    return wanted[0]
+                break
+        buys = by_kind.get("buy", [])
+        hexes = obs["hexes"]
+        free_planets = sum(
+            1
+            for c in hexes.values()
+            if isinstance(c.get("marker"), list) and c["marker"][0] == "planet" and "colony" not in c
+        )
+        colony_ships = sum(
+            1 for c in hexes.values() for u in c.get("units", []) if u["owner"] == seat and u["kind"] == "CO"
+        )
+        queued = [q[0] for q in me["queue"]]
+        if free_planets > colony_ships + queued.count("CO"):
+            for a in buys:
+                if a.args[0] == "CO":
+                    return a
+        warships = sum(
+            1
+            for c in hexes.values()
+            for u in c.get("units", [])
+            if u["owner"] == seat and u["kind"] in WARSHIPS
+        )
+        if warships + sum(1 for k in queued if k in WARSHIPS) < GUARD:
+            for kind in WARSHIPS:
+                for a in buys:
+                    if a.args[0] == kind:
+                        return a
+        # Technology keeps its value and costs no maintenance: buy the cheapest level on offer.
+        techs_on_offer = by_kind.get("tech", [])
+        if techs_on_offer:
+            return min(techs_on_offer, key=lambda a: (self._price(obs, a.args[0], techs), a.args[0]))
+        for kind in WARSHIPS:
+            for a in buys:
+                if a.args[0] == kind and me["cp"] > 30:
+                    return a
+        return by_kind["done"][0]

@@ -1,0 +1,1198 @@
+"""Space Empires 4X: the rules. Sections (§) refer to docs/games/space_empires.md.
+
+A cycle is three turns; in each turn every player in order moves (§4, one hex of one unit per action),
+fights the battles in hexes it shares with enemies (§5, one target choice per shot), bombards (§5.6)
+and explores (§6, automatic flips). Then the Economic Phase (§7) is simultaneous and secret: every seat
+bids and buys with private actions, and the purchases appear when all are done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxis.core import (
+    Action,
+    ActionTable,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Result,
+    Rng,
+    Step,
+    rank_by_keys,
+)
+from galaxis.core.errors import BadOption
+
+from . import board, combat, data, economy, movement
+from .board import BUYABLE, BUYABLE_TECHS, NPA, NPA_KINDS, SEATS
+from .hexes import distance, hex_id, parse_hex_id
+from .state import Battle, Colony, Marker, Player, SEState, Unit
+
+INFO = GameInfo(
+    id="space_empires",
+    name="Space Empires 4X",
+    name_hu="Space Empires 4X",
+    min_players=2,
+    max_players=4,
+    summary="Explore, expand, exploit and exterminate on a hex map; destroy the enemy home world.",
+    hidden_information=True,
+    simultaneous=True,
+    options={
+        "edition": {
+            "type": "choice",
+            "default": "ce",
+            "choices": list(data.EDITIONS),
+            "help": "rule numbers: ce (Close Encounters, 30 CP home world) or base2011 (Rule Book 1.x)",
+        },
+        "cycles": {
+            "type": "int",
+            "default": 8,
+            "min": 1,
+            "max": 20,
+            "help": "economic cycles before the game ends on empire value (§8, designed limit)",
+        },
+    },
+)
+
+# Bids are offered from 0 up to this many CP (§7.3, designed bound to keep the choice list short).
+MAX_BID = 10
+SECRET_KINDS = ("bid", "tech", "buy", "done")
+UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
+CARRIER_ROOM = 3  # fighters a Carrier holds [MRB 15]
+
+
+def _letter(seat: int) -> str:
+    return "n" if seat == NPA else SEATS[seat]
+
+
+class SpaceEmpires(Game):
+    info = INFO
+    state_type = SEState
+
+    def __init__(self) -> None:
+        self.table = ActionTable()
+
+    # --- set-up (§2) -------------------------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SEState:
+        self.validate_players(players)
+        edition = options.get("edition", "ce")
+        if edition not in data.EDITIONS:
+            raise BadOption(f"unknown edition {edition!r}")
+        hmap = data.hex_map(players)
+        pools = data.markers()
+        markers: dict[str, Marker] = {}
+        colonies: dict[str, Colony] = {}
+        for seat in range(players):
+            hw = hex_id(hmap.home_world(seat))
+            colonies[hw] = Colony(seat, data.edition_rules(edition).home_world, True, True)
+            home = [m for m in pools.home_pool() if m[0] != "home_world"]
+            rng.shuffle(home)
+            for h, (kind, value) in zip(hmap.home_system(seat), home, strict=True):
+                markers[hex_id(h)] = Marker(kind, value, False, f"home{seat}")
+        deep = pools.deep_pool()
+        rng.shuffle(deep)
+        ds_hexes = hmap.deep_space()
+        for h, (kind, value) in zip(ds_hexes, deep, strict=False):
+            markers[hex_id(h)] = Marker(kind, value, False, "deep")
+        undrawn = [f"{k}:{v}" for k, v in deep[len(ds_hexes) :]]
+        techs = economy.starting_techs(edition)
+        state = SEState(
+            rng=rng,
+            edition=edition,
+            players=[
+                Player(0, dict(techs), True, 1, 0, 0, 0, -1, [], {}, [], [], False, 0, [])
+                for _ in range(players)
+            ],
+            markers=markers,
+            undrawn=undrawn,
+            colonies=colonies,
+            units={},
+            npa_serial=1,
+            cycle=1,
+            cycles=int(options.get("cycles", 8)),
+            turn=1,
+            phase="move",
+            order=[],
+            active=0,
+            first=0,
+            battle=None,
+            pending=[],
+            handled=[],
+            winner=-1,
+        )
+        for seat in range(players):
+            hw = hex_id(hmap.home_world(seat))
+            for kind, count in data.rules_table().starting_forces.items():
+                for _ in range(count):
+                    self._new_unit(state, seat, kind, hw)
+        # §3.1: roll for the first player; play goes clockwise.
+        state.first = rng.below(players)
+        state.order = [(state.first + i) % players for i in range(players)]
+        self._start_move(state)
+        return state
+
+    def _new_unit(self, state: SEState, seat: int, kind: str, hid: str) -> Unit:
+        p = state.players[seat]
+        t = p.techs
+        uid = f"{SEATS[seat]}{p.serial}"
+        p.serial += 1
+        level = {
+            "CO": t.get("terraforming", 0),
+            "SW": t.get("minesweeping", 0),
+            "R": t.get("cloaking", 0),
+            "DD": t.get("scanners", 0),
+            "F": t.get("fighters", 0),
+        }.get(kind, 0)
+        always_up = kind in ("CO", "Miner", "MSP", "SY", "Base")
+        unit = Unit(
+            uid,
+            seat,
+            kind,
+            hid,
+            t["attack"],
+            t["defense"],
+            t["tactics"],
+            t["move"],
+            level,
+            0,
+            False,
+            "",
+            always_up,
+            "",
+        )
+        state.units[uid] = unit
+        return unit
+
+    # --- whose decision -----------------------------------------------------------------------------
+    def to_move(self, state: SEState) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        if state.pending:
+            return (state.pending[-1].seat,)
+        if state.phase == "econ":
+            return tuple(s for s in board.alive_seats(state) if not state.players[s].done)
+        return (state.order[state.active],)
+
+    def is_over(self, state: SEState) -> bool:
+        return state.phase == "over"
+
+    # --- legal actions ------------------------------------------------------------------------------
+    def legal_actions(self, state: SEState, seat: int) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        g = self.table.get
+        if state.pending:
+            step = state.pending[-1]
+            return self._step_actions(state, step)
+        if state.phase == "econ":
+            return self._econ_actions(state, seat)
+        acts: list[Action] = []
+        players = len(state.players)
+        for u in sorted(self._own_units(state, seat), key=lambda u: _uid_key(u.uid)):
+            if u.kind == "CO" and self._can_colonize(state, u):
+                acts.append(g(f"c {u.uid}", (u.uid,), "colonize", (u.uid,)))
+            if u.kind == "F":
+                # §5.12: fighters only travel aboard a Carrier (3 each).
+                if u.cargo:
+                    acts.append(g(f"unload {u.uid}", (u.uid,), "unload", (u.uid,)))
+                else:
+                    for cv in self._carriers_with_room(state, u):
+                        acts.append(g(f"load {u.uid} {cv.uid}", (u.uid, cv.uid), "load", (u.uid, cv.uid)))
+                continue
+            if u.stopped or u.moved >= self._allowance(state, u):
+                continue
+            if self._can_refit(state, u):
+                acts.append(g(f"refit {u.uid}", (u.uid,), "refit", (u.uid,)))
+            for h in board.adjacent(players, u.hex):
+                if self._move_problem(state, u, h) is None:
+                    acts.append(g(f"m {u.uid} {h}", (u.uid, h), "move", (u.uid, h)))
+        acts.append(g("end", (), "end", ()))
+        return acts
+
+    def _current_techs(self, state: SEState, u: Unit) -> tuple[int, int, int, int, int]:
+        t = state.players[u.owner].techs
+        level_track = data.unit_table_by_id()[u.kind].level_tech or {
+            "DD": "scanners",
+            "SW": "minesweeping",
+        }.get(u.kind, "")
+        return (
+            t["attack"],
+            t["defense"],
+            t["tactics"],
+            t["move"],
+            t.get(level_track, u.level) if level_track else u.level,
+        )
+
+    def _can_refit(self, state: SEState, u: Unit) -> bool:
+        """§4.5: a ship at one of its shipyards that has not moved may be refitted to current technology
+        for CP equal to its hull size; it then stays put for the turn [MRB 9.11.3]."""
+        if u.moved or u.stopped or data.unit_table_by_id()[u.kind].move != "tech" or u.kind in ("F", "Decoy"):
+            return False
+        if not any(v.kind == "SY" and v.owner == u.owner and v.hex == u.hex for v in state.units.values()):
+            return False
+        now = (u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level)
+        if self._current_techs(state, u) == now:
+            return False
+        return state.players[u.owner].cp >= data.unit_table_by_id()[u.kind].hull
+
+    def _carriers_with_room(self, state: SEState, fighter: Unit) -> list[Unit]:
+        carriers = [
+            v
+            for v in state.units.values()
+            if v.kind == "CV"
+            and v.owner == fighter.owner
+            and v.hex == fighter.hex
+            and len(board.carried(state, v.uid)) < CARRIER_ROOM
+        ]
+        return sorted(carriers, key=_unit_key)
+
+    def _own_units(self, state: SEState, seat: int) -> list[Unit]:
+        return [u for u in state.units.values() if u.owner == seat]
+
+    def _allowance(self, state: SEState, u: Unit) -> int:
+        fast = state.players[u.owner].techs.get("fast_bc", 0) >= 1
+        return movement.hexes_per_turn(u.kind, u.move_tech, state.turn, state.edition, fast)
+
+    def _move_problem(self, state: SEState, u: Unit, h: str) -> str | None:
+        """Why ``u`` may not move to the adjacent hex ``h`` now (§4), or None."""
+        if self._allowance(state, u) == 0:
+            return "Bases and shipyards never move (§4.1)"
+        if u.stopped or u.moved >= self._allowance(state, u):
+            return "the unit has no movement left this turn (§4.1)"
+        m = state.markers.get(h)
+        if m is not None and m.face_up and m.kind == "supernova":
+            return "nothing may enter a Super Nova (§6)"
+        stopping = not board.explored(state, h) or board.terrain(state, h) != "open"
+        if stopping and u.moved > 0:
+            return "an unexplored hex, Nebula or Asteroids may only be entered from the starting hex (§4.2)"
+        if u.kind == "Mine" and (not board.explored(state, h) or board.enemies_at(state, h, u.owner)):
+            return "mines cannot explore or enter a hex with enemy units (§4.3)"
+        if not board.is_combat_kind(u.kind) and u.kind != "Decoy":
+            escorted = bool(board.friendly_combat_at(state, h, u.owner))
+            if not escorted and (not board.explored(state, h) or board.enemy_combat_at(state, h, u.owner)):
+                return "non-combat ships need a combat ship in an unexplored or enemy hex (§4.3)"
+        return None
+
+    def _can_colonize(self, state: SEState, u: Unit) -> bool:
+        m = state.markers.get(u.hex)
+        if m is None or not m.face_up or u.hex in state.colonies or u.moved:
+            return False
+        if board.enemies_at(state, u.hex, u.owner):
+            return False
+        if m.kind == "planet":
+            return True
+        # §4.4: a barren planet needs a Colony Ship built after Terraforming 1.
+        return m.kind == "barren" and u.level >= 1
+
+    def _step_actions(self, state: SEState, step: Step) -> list[Action]:
+        g = self.table.get
+        d = step.data
+        if step.kind == "target":
+            return [g(f"t {v.uid}", (v.uid,), "target", (v.uid,)) for v in self._targets(state, d["shooter"])]
+        if step.kind == "round":
+            acts = [g("fight", (), "fight", ())]
+            for u in self._screenable(state, step.seat):
+                acts.append(g(f"screen {u.uid}", (u.uid,), "screen", (u.uid,)))
+            b = state.battle
+            if b is not None and b.round >= 2:
+                for u in self._retreaters(state, step.seat):
+                    for h in self._retreat_hexes(state, u):
+                        acts.append(g(f"retreat {u.uid} {h}", (u.uid, h), "retreat", (u.uid, h)))
+            return acts
+        if step.kind == "mine":
+            victims = self._mine_victims(state, d["hex"], d["seat"])
+            return [g(f"boom {u.uid}", (u.uid,), "boom", (u.uid,)) for u in victims]
+        if step.kind == "bomb":
+            acts = [g(f"bomb {uid}", (uid,), "bomb", (uid,)) for uid in d["left"]]
+            return [*acts, g("hold", (), "hold", ())]
+        if step.kind == "lost":
+            return [g(f"lost {h}", (h,), "lost", (h,)) for h in self._lost_hexes(state, d["hex"], d["seat"])]
+        if step.kind == "first":
+            return [g(f"first {SEATS[s]}", (), "first", (s,)) for s in board.alive_seats(state)]
+        raise ValueError(f"unknown step {step.kind}")
+
+    # --- economic phase actions (§7) ----------------------------------------------------------------
+    def _econ_actions(self, state: SEState, seat: int) -> list[Action]:
+        g = self.table.get
+        p = state.players[seat]
+        if p.bid < 0:
+            return [g(f"bid {n}", (), "bid", (n,)) for n in range(min(p.cp, MAX_BID) + 1)]
+        acts: list[Action] = []
+        for track in BUYABLE_TECHS:
+            if self._tech_problem(state, seat, track) is None:
+                acts.append(g(f"tech {track}", (), "tech", (track,)))
+        for hid in self._build_hexes(state, seat):
+            for kind in BUYABLE:
+                if kind in data.units(state.edition) and self._buy_problem(state, seat, kind, hid) is None:
+                    acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid)))
+        acts.append(g("done", (), "done", ()))
+        return acts
+
+    def _build_hexes(self, state: SEState, seat: int) -> list[str]:
+        hexes = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "SY"}
+        hexes |= {h for h, c in state.colonies.items() if c.owner == seat and c.income}
+        return sorted(hexes, key=_hex_key)
+
+    def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
+        p = state.players[seat]
+        tracks = data.tech_tracks(state.edition)
+        if track not in tracks or track not in BUYABLE_TECHS:
+            return f"{track} is not a technology you can buy in this version (§7.5)"
+        if track in p.bought_techs:
+            return "at most one level of each technology per Economic Phase (§7.5)"
+        level = p.techs[track] + 1
+        if level > tracks[track].max_level(state.edition):
+            return f"{track} is already at its highest level"
+        if tracks[track].level_cost(state.edition, level) > p.cp:
+            return "not enough CP (§7.5)"
+        return None
+
+    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str) -> str | None:
+        p = state.players[seat]
+        units = data.units(state.edition)
+        if kind not in units or kind not in BUYABLE:
+            return f"{kind} cannot be bought in this version (§7.5)"
+        unit = units[kind]
+        if unit.cost > p.cp:
+            return "not enough CP (§7.5)"
+        if economy.missing_techs(kind, p.techs, state.edition):
+            return f"{kind} needs {economy.missing_techs(kind, p.techs, state.edition)} (§7.5)"
+        owned = sum(1 for u in state.units.values() if u.owner == seat and u.kind == kind)
+        if owned + sum(1 for k, _ in p.queue if k == kind) >= unit.counters:
+            return f"all your {kind} counters are in use (§7.5)"
+        col = state.colonies.get(hid)
+        if kind in ("SY", "Base"):
+            # §7.6: only at a colony that produced income this phase; one SY per planet per phase.
+            if col is None or col.owner != seat or not col.income:
+                return "shipyards and bases are built at a colony that produced income this phase (§7.6)"
+            if kind == "SY" and hid in p.built_sy:
+                return "at most one shipyard per planet per phase (§7.6)"
+            if kind == "Base" and (
+                hid in p.built_base or any(u.hex == hid and u.kind == "Base" for u in state.units.values())
+            ):
+                return "one base per hex (§7.6)"
+            return None
+        if kind == "Decoy":
+            return None  # decoys need no shipyard capacity [MRB 8.3]
+        yards = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "SY" and u.hex == hid)
+        capacity = economy.shipyard_capacity(yards, p.techs["shipyard"])
+        if p.built.get(hid, 0) + economy.build_hulls(kind, state.edition) > capacity:
+            return "the shipyards in that hex have no hull points left this phase (§7.6)"
+        return None
+
+    # --- apply --------------------------------------------------------------------------------------
+    def apply(self, state: SEState, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind, args = action.kind, action.args
+        if not kind:
+            found = next((a for a in self.legal_actions(state, seat) if a == action), None)
+            if found is None:
+                raise self.explain_illegal(state, seat, str(action))
+            kind, args = found.kind, found.args
+        if kind == "move":
+            self._do_move(state, state.units[args[0]], args[1], events)
+        elif kind == "refit":
+            u = state.units[args[0]]
+            cost = data.unit_table_by_id()[u.kind].hull
+            p = state.players[seat]
+            p.cp -= cost
+            p.spent += cost
+            u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = self._current_techs(state, u)
+            u.stopped = True
+            events.append({"type": "refit", "unit": u.uid})
+        elif kind == "load":
+            state.units[args[0]].cargo = args[1]
+        elif kind == "unload":
+            state.units[args[0]].cargo = ""
+        elif kind == "colonize":
+            u = state.units.pop(args[0])
+            state.colonies[u.hex] = Colony(seat, 0, False, False)
+            events.append({"type": "colonize", "seat": seat, "hex": u.hex})
+        elif kind == "end":
+            self._end_movement(state, events)
+        elif kind == "target":
+            self._shoot(state, state.pending.pop().data["shooter"], args[0], events)
+        elif kind == "retreat":
+            u = state.units[args[0]]
+            u.hex, u.screened = args[1], False
+            for f in board.carried(state, u.uid):
+                f.hex, f.screened = args[1], False
+            events.append({"type": "retreat", "unit": u.uid, "hex": args[1]})
+            if not self._round_options(state, seat):
+                state.pending.pop()
+        elif kind == "screen":
+            state.units[args[0]].screened = True
+            events.append({"type": "screen", "unit": args[0]})
+            if not self._round_options(state, seat):
+                state.pending.pop()
+        elif kind == "fight":
+            state.pending.pop()
+        elif kind == "bomb":
+            self._bomb(state, args[0], events)
+        elif kind == "boom":
+            self._detonate(state, args[0], events)
+        elif kind == "hold":
+            step = state.pending.pop()
+            state.handled.append(step.data["hex"])
+        elif kind == "lost":
+            step = state.pending.pop()
+            for u in self._own_units(state, step.data["seat"]):
+                if u.hex == step.data["hex"]:
+                    u.hex = args[0]
+            events.append({"type": "lost_in_space", "from": step.data["hex"], "to": args[0]})
+        elif kind == "first":
+            state.pending.pop()
+            self._finish_econ(state, args[0], events)
+        elif kind == "bid":
+            p = state.players[seat]
+            p.bid = args[0]
+            p.cp -= args[0]
+            p.spent += args[0]
+        elif kind == "tech":
+            self._buy_tech(state, seat, args[0])
+        elif kind == "buy":
+            self._buy_unit(state, seat, args[0], args[1])
+        elif kind == "done":
+            state.players[seat].done = True
+        else:
+            raise ValueError(f"unknown action kind {kind}")
+        self._advance(state, events)
+        self._strand_fighters(state)
+        return events
+
+    def _strand_fighters(self, state: SEState) -> None:
+        """Fighters whose Carrier is gone (or elsewhere) stay where they are, unloaded."""
+        for u in state.units.values():
+            if u.kind == "F" and u.cargo:
+                cv = state.units.get(u.cargo)
+                if cv is None or cv.hex != u.hex:
+                    u.cargo = ""
+
+    # --- movement (§4) ------------------------------------------------------------------------------
+    def _start_move(self, state: SEState) -> None:
+        state.phase = "move"
+        seat = state.order[state.active]
+        for u in self._own_units(state, seat):
+            u.moved, u.stopped, u.came_from = 0, False, ""
+
+    def _do_move(self, state: SEState, u: Unit, h: str, events: list[Event]) -> None:
+        stopping = not board.explored(state, h) or board.terrain(state, h) != "open"
+        for f in board.carried(state, u.uid):
+            f.came_from, f.hex = f.hex, h
+        u.came_from, u.hex = u.hex, h
+        u.moved += 1
+        events.append({"type": "move", "unit": u.uid, "hex": h})
+        # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
+        hidden = board.cloaked(state, u)
+        if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):
+            u.stopped = True
+        if board.is_combat_kind(u.kind) and not hidden:
+            # §4.3: enemy non-combat units in the hex are destroyed at once and do not stop the mover.
+            for v in board.enemies_at(state, h, u.owner):
+                if not board.is_combat_kind(v.kind) and v.kind != "Mine":
+                    del state.units[v.uid]
+                    events.append({"type": "destroyed", "unit": v.uid, "hex": h})
+        m = state.markers.get(h)
+        if m is not None and m.face_up and m.kind == "black_hole":
+            self._black_hole(state, [u], events)
+
+    def _black_hole(self, state: SEState, units: list[Unit], events: list[Event]) -> None:
+        for u in units:
+            roll = combat.d10(state.rng)
+            if not economy.survives_black_hole(roll):
+                del state.units[u.uid]
+                events.append({"type": "black_hole", "unit": u.uid, "roll": roll})
+
+    def _end_movement(self, state: SEState, events: list[Event]) -> None:
+        state.phase = "combat"
+        state.handled = []
+
+    # --- the automatic flow ---------------------------------------------------------------------------
+    def _advance(self, state: SEState, events: list[Event]) -> None:
+        while state.phase != "over" and not state.pending:
+            if state.phase in ("move", "econ"):
+                if state.phase == "econ" and all(state.players[s].done for s in board.alive_seats(state)):
+                    self._resolve_econ(state, events)
+                    continue
+                return
+            if state.battle is not None:
+                self._battle_next(state, events)
+                continue
+            seat = state.order[state.active]
+            if self._start_mines(state, seat, events):
+                continue
+            if self._start_next_battle(state, seat, events):
+                continue
+            if self._start_bombardment(state, seat):
+                continue
+            # Lost in Space steps pushed here are decided before the next seat moves.
+            self._explore(state, seat, events)
+            self._next_seat(state, events)
+
+    def _next_seat(self, state: SEState, events: list[Event]) -> None:
+        state.handled = []
+        while True:
+            state.active += 1
+            if state.active >= len(state.order):
+                state.active = 0
+                state.turn += 1
+                if state.turn > 3:
+                    self._start_econ(state, events)
+                    return
+            if state.players[state.order[state.active]].alive:
+                break
+        self._start_move(state)
+
+    # --- combat (§5) ----------------------------------------------------------------------------------
+    def _start_next_battle(self, state: SEState, seat: int, events: list[Event]) -> bool:
+        hexes = sorted({u.hex for u in self._own_units(state, seat)} - set(state.handled), key=_hex_key)
+        for hid in hexes:
+            mine = board.friendly_combat_at(state, hid, seat)
+            enemies = board.enemy_combat_at(state, hid, seat)
+            # Undetected Raiders are not attacked; the player's own cloaked Raiders always attack (§5.11).
+            seen = [v for v in enemies if not board.cloaked(state, v)]
+            if not seen and not any(board.cloaked(state, u) for u in mine):
+                continue
+            if not enemies:
+                continue
+            if not mine:
+                # A lone non-combat ship with enemy warships is destroyed (§5.8).
+                for u in board.units_at(state, hid):
+                    if u.owner == seat:
+                        del state.units[u.uid]
+                        events.append({"type": "destroyed", "unit": u.uid, "hex": hid})
+                state.handled.append(hid)
+                return True
+            # §5.0: decoys are removed when combat starts.
+            for u in board.units_at(state, hid):
+                if u.kind == "Decoy":
+                    del state.units[u.uid]
+                    events.append({"type": "destroyed", "unit": u.uid, "hex": hid})
+            owners = sorted(
+                {v.owner for v in enemies}, key=lambda o: (o == NPA, (o - seat) % len(state.players))
+            )
+            defender = owners[0]
+            for u in board.units_at(state, hid):
+                if u.owner in (seat, defender):
+                    u.revealed = True
+            state.battle = Battle(hid, seat, defender, 0, [], -1, board.terrain(state, hid))
+            events.append({"type": "battle", "hex": hid, "attacker": seat, "defender": defender})
+            self._begin_round(state)
+            return True
+        return False
+
+    def _start_mines(self, state: SEState, seat: int, events: list[Event]) -> bool:
+        """§5.0: before a battle, the entering player's minesweepers remove 1/2/3 mines each; every
+        mine left destroys one of the entering units, chosen by the mine owner, and is removed."""
+        for hid in sorted({u.hex for u in self._own_units(state, seat)}, key=_hex_key):
+            mines = sorted((v for v in board.enemies_at(state, hid, seat) if v.kind == "Mine"), key=_unit_key)
+            victims = self._mine_victims(state, hid, seat)
+            if not mines or not victims:
+                continue
+            if f"swept:{hid}" not in state.handled:
+                # Sweeping happens once per hex and combat phase, before the first detonation.
+                state.handled.append(f"swept:{hid}")
+                sweep = sum(max(1, u.level) for u in victims if u.kind == "SW")
+                for mine in mines[:sweep]:
+                    del state.units[mine.uid]
+                    events.append({"type": "swept", "unit": mine.uid, "hex": hid})
+                mines = mines[sweep:]
+            if mines:
+                state.pending.append(Step("mine", mines[0].owner, {"hex": hid, "seat": seat}))
+                return True
+        return False
+
+    def _mine_victims(self, state: SEState, hid: str, seat: int) -> list[Unit]:
+        """Mines hit cloaked Raiders only where a matching scanner is present (§5.0)."""
+        units = (u for u in board.units_at(state, hid) if u.owner == seat and not board.cloaked(state, u))
+        return sorted(units, key=_unit_key)
+
+    def _detonate(self, state: SEState, victim_uid: str, events: list[Event]) -> None:
+        step = state.pending.pop()
+        hid = step.data["hex"]
+        mine = min(
+            (v for v in board.units_at(state, hid) if v.kind == "Mine" and v.owner == step.seat),
+            key=_unit_key,
+        )
+        del state.units[mine.uid]
+        victim = state.units[victim_uid]
+        if victim.kind == "TN" and victim.damage + 1 < data.unit_table_by_id()["TN"].hull:
+            victim.damage += 1  # a Titan takes 1 damage instead [MRB 22]
+        else:
+            del state.units[victim_uid]
+        events.append({"type": "mine", "mine": mine.uid, "unit": victim_uid, "hex": hid})
+
+    def _combatants(self, state: SEState) -> list[Unit]:
+        b = state.battle
+        assert b is not None
+        return [
+            u
+            for u in state.units.values()
+            if u.hex == b.hex and u.owner in (b.attacker, b.defender) and board.is_combat_kind(u.kind)
+        ]
+
+    def _as_combatant(self, state: SEState, u: Unit) -> combat.Combatant:
+        b = state.battle
+        assert b is not None
+        side = 0 if u.owner == b.attacker else 1
+        if u.kind in NPA_KINDS:
+            s = data.npa_ships()[u.kind]
+            return combat.Combatant(
+                u.uid,
+                side,
+                u.kind,
+                s.cls,
+                s.attack,
+                s.defense,
+                s.hull,
+                tactics=data.unit_table().npa_tactics,
+                damage=u.damage,
+                screened=u.screened,
+            )
+        t = data.unit_table_by_id()[u.kind]
+        assert t.cls is not None
+        hidden = board.cloaked(state, u)
+        return combat.Combatant(
+            u.uid,
+            side,
+            u.kind,
+            t.uncloaked_cls if t.uncloaked_cls is not None and not hidden else t.cls,
+            t.attack_at(u.level),
+            t.defense_at(u.level),
+            t.hull,
+            u.attack_tech,
+            u.defense_tech,
+            u.tactics,
+            t.cost,
+            u.damage,
+            u.screened,
+            cloaked=hidden,
+            titan=u.kind == "TN",
+            fighter=u.kind == "F",
+            carrier=u.kind == "CV",
+        )
+
+    def _begin_round(self, state: SEState) -> None:
+        """§5.4/§5.7: each round opens with screening (and, from round 2, retreats): the attacker
+        declares first, then the defender; the fleet size bonus and firing order follow."""
+        b = state.battle
+        assert b is not None
+        b.round += 1
+        b.queue = []
+        b.bonus_side = UNFIXED
+        for u in board.units_at(state, b.hex):
+            u.screened = False
+        for seat in (b.defender, b.attacker):
+            if seat != NPA and self._round_options(state, seat):
+                state.pending.append(Step("round", seat, {}))
+
+    def _round_options(self, state: SEState, seat: int) -> bool:
+        b = state.battle
+        return b is not None and bool(
+            self._screenable(state, seat) or (b.round >= 2 and self._retreaters(state, seat))
+        )
+
+    def _screenable(self, state: SEState, seat: int) -> list[Unit]:
+        """Units ``seat`` may still screen: up to the excess of its combat units over the enemy's."""
+        b = state.battle
+        assert b is not None
+        units = self._combatants(state)
+        allowance = combat.screening_allowance(
+            [self._as_combatant(state, u) for u in units], 0 if seat == b.attacker else 1
+        )
+        mine = [u for u in units if u.owner == seat]
+        if allowance - sum(1 for u in mine if u.screened) <= 0:
+            return []
+        return sorted((u for u in mine if not u.screened), key=lambda u: _uid_key(u.uid))
+
+    def _fix_round(self, state: SEState) -> None:
+        b = state.battle
+        assert b is not None
+        fighters = [self._as_combatant(state, u) for u in self._combatants(state)]
+        bonus = combat.fleet_size_bonus(fighters)
+        b.bonus_side = -1 if bonus is None else bonus
+        b.queue = [c.uid for c in combat.firing_order(fighters, b.terrain) if not c.screened]
+
+    def _sides_left(self, state: SEState) -> tuple[bool, bool]:
+        b = state.battle
+        assert b is not None
+        units = self._combatants(state)
+        return any(u.owner == b.attacker for u in units), any(u.owner == b.defender for u in units)
+
+    def _battle_next(self, state: SEState, events: list[Event]) -> None:
+        b = state.battle
+        assert b is not None
+        att, dfn = self._sides_left(state)
+        if not (att and dfn):
+            self._end_battle(state, att, dfn, events)
+            return
+        if b.bonus_side == UNFIXED:
+            self._fix_round(state)
+        while b.queue:
+            uid = b.queue.pop(0)
+            u = state.units.get(uid)
+            if u is None or u.hex != b.hex:
+                continue
+            targets = self._targets(state, uid)
+            if len(targets) == 1:
+                self._shoot(state, uid, targets[0].uid, events)
+                return
+            if targets:
+                controller = u.owner if u.owner != NPA else self._npa_controller(state)
+                state.pending.append(Step("target", controller, {"shooter": uid}))
+                return
+        self._begin_round(state)
+
+    def _npa_controller(self, state: SEState) -> int:
+        """§5.3: the first other player to the attacker's left chooses the aliens' targets."""
+        b = state.battle
+        assert b is not None
+        n = len(state.players)
+        for i in range(1, n + 1):
+            s = (b.attacker + i) % n
+            if state.players[s].alive and s != b.attacker:
+                return s
+        return b.attacker
+
+    def _targets(self, state: SEState, shooter_uid: str) -> list[Unit]:
+        shooter = self._as_combatant(state, state.units[shooter_uid])
+        others = [self._as_combatant(state, u) for u in self._combatants(state)]
+        legal = {c.uid for c in combat.legal_targets(shooter, others)}
+        return sorted((state.units[uid] for uid in legal), key=lambda u: _uid_key(u.uid))
+
+    def _shoot(self, state: SEState, shooter_uid: str, target_uid: str, events: list[Event]) -> None:
+        b = state.battle
+        assert b is not None
+        shooter = self._as_combatant(state, state.units[shooter_uid])
+        target_unit = state.units[target_uid]
+        target = self._as_combatant(state, target_unit)
+        number = combat.to_hit(
+            shooter, target, fleet_bonus=shooter.side == b.bonus_side, round_no=b.round, terrain=b.terrain
+        )
+        roll = combat.d10(state.rng)
+        hit = combat.is_hit(roll, number, shooter, target)
+        event: Event = {
+            "type": "shot",
+            "shooter": shooter_uid,
+            "target": target_uid,
+            "roll": roll,
+            "need": number,
+        }
+        if hit:
+            destroyed = combat.apply_hit(shooter, target)
+            target_unit.damage = target.damage
+            event["hit"] = True
+            if destroyed:
+                del state.units[target_uid]
+                event["destroyed"] = True
+        events.append(event)
+
+    def _end_battle(self, state: SEState, att: bool, dfn: bool, events: list[Event]) -> None:
+        b = state.battle
+        assert b is not None
+        loser = b.defender if att else b.attacker if dfn else None
+        for u in board.units_at(state, b.hex):
+            u.damage, u.screened = 0, False  # §5.6: survivors are repaired after the battle
+            if loser is not None and u.owner == loser:
+                # Non-combat units left alone with the enemy are destroyed (§5.8).
+                del state.units[u.uid]
+                events.append({"type": "destroyed", "unit": u.uid, "hex": b.hex})
+        events.append({"type": "battle_over", "hex": b.hex, "winner": b.attacker if att else b.defender})
+        # A won hex stays open for the next enemy there (one enemy at a time, §5) and for bombardment.
+        if not att:
+            state.handled.append(b.hex)
+        state.battle = None
+
+    def _retreaters(self, state: SEState, seat: int) -> list[Unit]:
+        b = state.battle
+        if b is None:
+            return []
+        units = [
+            u
+            for u in self._combatants(state)
+            if u.owner == seat
+            and data.unit_table_by_id()[u.kind].move == "tech"
+            and u.kind not in ("TN", "F")
+        ]
+        return sorted((u for u in units if self._retreat_hexes(state, u)), key=lambda u: _uid_key(u.uid))
+
+    def _retreat_hexes(self, state: SEState, u: Unit) -> list[str]:
+        """§5.7: an adjacent explored hex free of enemies, not a Super Nova, toward the nearest colony."""
+        ok = []
+        for h in board.adjacent(len(state.players), u.hex):
+            m = state.markers.get(h)
+            if not board.explored(state, h) or (m is not None and m.kind == "supernova"):
+                continue
+            if board.enemies_at(state, h, u.owner):
+                continue
+            ok.append(h)
+        own = [parse_hex_id(h) for h, c in state.colonies.items() if c.owner == u.owner]
+        if not ok or not own:
+            return ok
+        best = min(min(distance(parse_hex_id(h), c) for c in own) for h in ok)
+        return [h for h in ok if min(distance(parse_hex_id(h), c) for c in own) == best]
+
+    # --- bombardment (§5.10) --------------------------------------------------------------------------
+    def _start_bombardment(self, state: SEState, seat: int) -> bool:
+        for hid in sorted(state.colonies, key=_hex_key):
+            col = state.colonies[hid]
+            if col.owner == seat or hid in state.handled or board.enemy_combat_at(state, hid, seat):
+                continue
+            ships = [
+                u.uid for u in board.friendly_combat_at(state, hid, seat) if u.kind not in ("SY", "Base")
+            ]
+            if ships:
+                state.pending.append(Step("bomb", seat, {"hex": hid, "left": sorted(ships, key=_uid_key)}))
+                return True
+        return False
+
+    def _bomb(self, state: SEState, uid: str, events: list[Event]) -> None:
+        step = state.pending[-1]
+        step.data["left"].remove(uid)
+        hid = step.data["hex"]
+        u = state.units[uid]
+        t = data.unit_table_by_id()[u.kind]
+        shooter = combat.Combatant(
+            uid, 0, u.kind, t.cls or "E", t.attack_at(u.level), 0, t.hull, u.attack_tech
+        )
+        colony = combat.Combatant("colony", 1, "colony", "E", 0, 0, 1)
+        number = combat.to_hit(shooter, colony, terrain=board.terrain(state, hid))
+        roll = combat.d10(state.rng)
+        hit = combat.is_hit(roll, number, shooter, colony)
+        events.append({"type": "bombard", "unit": uid, "hex": hid, "roll": roll, "need": number, "hit": hit})
+        col = state.colonies[hid]
+        if hit:
+            after = (
+                economy.bombard_home_world(col.value, state.edition)
+                if col.home
+                else economy.bombard_colony(col.value)
+            )
+            if after is None:
+                del state.colonies[hid]
+                events.append({"type": "colony_destroyed", "hex": hid, "owner": col.owner})
+                if col.home:
+                    self._eliminate(state, col.owner, events)
+            else:
+                col.value = after
+        if not step.data["left"] or hid not in state.colonies:
+            if state.pending and state.pending[-1] is step:
+                state.pending.pop()
+            state.handled.append(hid)
+
+    def _eliminate(self, state: SEState, seat: int, events: list[Event]) -> None:
+        """§8: a player whose home world is destroyed is out; the rest of the empire is removed."""
+        state.players[seat].alive = False
+        for uid in [u.uid for u in state.units.values() if u.owner == seat]:
+            del state.units[uid]
+        for hid in [h for h, c in state.colonies.items() if c.owner == seat]:
+            del state.colonies[hid]
+        state.pending = [s for s in state.pending if s.seat != seat]
+        events.append({"type": "eliminated", "seat": seat})
+        alive = board.alive_seats(state)
+        if len(alive) == 1:
+            state.winner = alive[0]
+            state.phase = "over"
+            state.pending = []
+            state.battle = None
+
+    # --- exploration (§6) -----------------------------------------------------------------------------
+    def _explore(self, state: SEState, seat: int, events: list[Event]) -> None:
+        hexes = sorted({u.hex for u in self._own_units(state, seat)}, key=_hex_key)
+        for hid in hexes:
+            m = state.markers.get(hid)
+            if m is None or m.face_up:
+                continue
+            # §6: decoys cannot explore.
+            here = [u for u in self._own_units(state, seat) if u.hex == hid and u.kind != "Decoy"]
+            if not here:
+                continue
+            m.face_up = True
+            events.append({"type": "explore", "hex": hid, "marker": m.kind, "value": m.value})
+            self._marker_effect(state, seat, hid, m, here, events)
+        # §6: a Miner picks up a face-up Minerals or Space Wreck marker in its hex.
+        for u in sorted(self._own_units(state, seat), key=lambda u: _uid_key(u.uid)):
+            m = state.markers.get(u.hex)
+            if (
+                u.kind == "Miner"
+                and not u.cargo
+                and m is not None
+                and m.face_up
+                and m.kind
+                in (
+                    "minerals",
+                    "space_wreck",
+                )
+            ):
+                u.cargo = f"{m.kind}:{m.value}"
+                del state.markers[u.hex]
+                events.append({"type": "tow", "unit": u.uid, "marker": m.kind})
+
+    def _marker_effect(
+        self, state: SEState, seat: int, hid: str, m: Marker, here: list[Unit], events: list[Event]
+    ) -> None:
+        if m.kind == "danger":
+            for u in here:
+                del state.units[u.uid]
+            del state.markers[hid]
+        elif m.kind == "black_hole":
+            self._black_hole(state, here, events)
+        elif m.kind == "supernova":
+            for u in here:
+                u.hex = u.came_from or u.hex
+        elif m.kind in ("warp_point", "doomsday"):
+            # Without their optional rules these count as empty space and are removed (§6).
+            del state.markers[hid]
+        elif m.kind == "barren" and m.pool == "deep":
+            for _ in range(4):
+                kind = NPA_KINDS[state.rng.below(len(NPA_KINDS))]
+                uid = f"n{state.npa_serial}"
+                state.npa_serial += 1
+                state.units[uid] = Unit(uid, NPA, kind, hid, 0, 0, 0, 0, 0, 0, True, "", True, "")
+        elif m.kind == "lost_in_space":
+            del state.markers[hid]
+            n = len(state.players)
+            right = next(s for s in ((seat - i) % n for i in range(1, n + 1)) if state.players[s].alive)
+            if self._lost_hexes(state, hid, seat):
+                state.pending.append(Step("lost", right, {"hex": hid, "seat": seat}))
+
+    def _lost_hexes(self, state: SEState, hid: str, seat: int) -> list[str]:
+        out = []
+        for h in board.adjacent(len(state.players), hid):
+            m = state.markers.get(h)
+            if m is not None and m.face_up and m.kind == "supernova":
+                continue
+            if board.enemies_at(state, h, seat):
+                continue
+            out.append(h)
+        return out
+
+    # --- the Economic Phase (§7) ----------------------------------------------------------------------
+    def _start_econ(self, state: SEState, events: list[Event]) -> None:
+        state.phase = "econ"
+        for seat in board.alive_seats(state):
+            p = state.players[seat]
+            p.delivered = 0
+            for u in self._own_units(state, seat):
+                col = state.colonies.get(u.hex)
+                if u.kind != "Miner" or not u.cargo or col is None or col.owner != seat:
+                    continue
+                if board.blockaded(state, u.hex, seat):
+                    continue
+                kind, value = u.cargo.split(":")
+                u.cargo = ""
+                if kind == "minerals":
+                    p.delivered += int(value)
+                else:
+                    self._wreck(state, seat, events)
+            colonies = []
+            linked = board.pipeline_linked(state, seat)
+            links = 0
+            for hid, col in state.colonies.items():
+                if col.owner != seat:
+                    continue
+                col.income = col.value > 0 and not board.blockaded(state, hid, seat)
+                if col.income:
+                    colonies.append(col.value)
+                    links += hid in linked and not col.home
+            upkeep = economy.maintenance(
+                {
+                    k: sum(1 for u in self._own_units(state, seat) if u.kind == k)
+                    for k in _kinds_of(state, seat)
+                },
+                state.edition,
+            )
+            net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
+            p.cp += net
+            p.earned += net
+            p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
+            p.done, p.queue = False, []
+        events.append({"type": "economic_phase", "cycle": state.cycle})
+
+    def _wreck(self, state: SEState, seat: int, events: list[Event]) -> None:
+        """§6.8: a Space Wreck gives one free level of a technology rolled on the wreck table."""
+        roll = combat.d10(state.rng)
+        track = economy.space_wreck_tech(roll)
+        p = state.players[seat]
+        if p.techs[track] < data.techs()[track].max_level(state.edition):
+            p.techs[track] += 1
+
+    def _buy_tech(self, state: SEState, seat: int, track: str) -> None:
+        p = state.players[seat]
+        p.techs[track] += 1
+        cost = data.tech_tracks(state.edition)[track].level_cost(state.edition, p.techs[track])
+        p.cp -= cost
+        p.spent += cost
+        p.bought_techs.append(track)
+
+    def _buy_unit(self, state: SEState, seat: int, kind: str, hid: str) -> None:
+        p = state.players[seat]
+        cost = data.units(state.edition)[kind].cost
+        p.cp -= cost
+        p.spent += cost
+        p.queue.append([kind, hid])
+        if kind == "SY":
+            p.built_sy.append(hid)
+        elif kind == "Base":
+            p.built_base.append(hid)
+        else:
+            p.built[hid] = p.built.get(hid, 0) + economy.build_hulls(kind, state.edition)
+
+    def _resolve_econ(self, state: SEState, events: list[Event]) -> None:
+        alive = board.alive_seats(state)
+        bids = [state.players[s].bid if s in alive else 0 for s in range(len(state.players))]
+        events.append({"type": "bids", "bids": bids})
+        winner = economy.first_player(bids, state.first)
+        if not state.players[winner].alive:
+            winner = alive[0]
+        state.pending.append(Step("first", winner, {}))
+
+    def _finish_econ(self, state: SEState, first: int, events: list[Event]) -> None:
+        for seat in board.alive_seats(state):
+            p = state.players[seat]
+            for kind, hid in p.queue:
+                unit = self._new_unit(state, seat, kind, hid)
+                if kind == "F":
+                    # New fighters board a Carrier in their hex when one has room (§5.12).
+                    room = self._carriers_with_room(state, unit)
+                    if room:
+                        unit.cargo = room[0].uid
+            p.queue = []
+            # §7.5: at most 30 CP carry over.
+            kept = economy.carry_over(p.cp, state.edition)
+            p.forfeited += p.cp - kept
+            p.cp = kept
+        for col in state.colonies.values():
+            col.value = (
+                economy.repair_home_world(col.value, state.edition) if col.home else economy.grow(col.value)
+            )
+        state.first = first
+        n = len(state.players)
+        state.order = [(first + i) % n for i in range(n) if state.players[(first + i) % n].alive]
+        events.append({"type": "first_player", "seat": first})
+        if state.cycle >= state.cycles:
+            state.phase = "over"
+            return
+        state.cycle += 1
+        state.turn = 1
+        state.active = 0
+        self._start_move(state)
+
+    # --- results ---------------------------------------------------------------------------------------
+    def result(self, state: SEState) -> Result:
+        scores = []
+        for seat, p in enumerate(state.players):
+            value = board.empire_value(state, seat) if p.alive else 0
+            scores.append(float(value + (1000 if state.winner == seat else 0)))
+        return Result(
+            scores, rank_by_keys([[s] for s in scores]), {"winner": state.winner, "cycle": state.cycle}
+        )
+
+    # --- information -----------------------------------------------------------------------------------
+    def action_is_public(self, state: SEState, seat: int, action: Action) -> bool:
+        """Economic choices (bid, technology, purchases) are secret until revealed (§7)."""
+        return str(action).split(" ")[0] not in SECRET_KINDS
+
+    def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
+        from .views import observation
+
+        return observation(self, state, seat)
+
+    def secret(self, state: SEState, viewer: int | None) -> Any:
+        from .views import secret
+
+        return secret(state, viewer)
+
+    def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
+        from .views import determinize
+
+        return determinize(state, seat, rng)
+
+    def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
+        """Movement is the widest decision: six hexes for every mobile counter, colonising, loading
+        fighters, and end."""
+        units = data.units(options.get("edition", data.DEFAULT_EDITION))
+        mobile = sum(u.counters for u in units.values() if u.move != "none")
+        carriers = units["CV"].counters * units["F"].counters if "CV" in units else 0
+        return 6 * mobile + units["CO"].counters + carriers + 1
+
+    def normalize(self, notation: str) -> str:
+        return " ".join(notation.split())
+
+    def render_text(self, state: SEState, seat: int | None, lang: str = "en") -> str:
+        from .text import render_text
+
+        return render_text(self, state, seat, lang)
+
+    def render_svg(self, state: SEState, seat: int | None, lang: str = "en") -> str:
+        from .svg import render_svg
+
+        return render_svg(self, state, seat, lang)
+
+    def describe(self, state: SEState, action: Action, lang: str = "en") -> str:
+        from .text import describe
+
+        return describe(state, action, lang)
+
+    def explain_illegal(self, state: SEState, seat: int, notation: str) -> IllegalAction:
+        from .text import explain_illegal
+
+        return explain_illegal(self, state, seat, notation)
+
+    def invariants(self, state: SEState) -> list[str]:
+        bad = []
+        hexes = board.board_hexes(len(state.players))
+        for p_seat, p in enumerate(state.players):
+            if p.cp < 0:
+                bad.append(f"seat {p_seat} has negative CP")
+            if p.cp != p.earned - p.spent - p.forfeited:
+                bad.append(
+                    f"seat {p_seat}: CP {p.cp} != earned {p.earned} - spent {p.spent} - lost {p.forfeited}"
+                )
+            for kind, t in data.units(state.edition).items():
+                owned = sum(1 for u in state.units.values() if u.owner == p_seat and u.kind == kind)
+                if owned + sum(1 for k, _ in p.queue if k == kind) > t.counters:
+                    bad.append(f"seat {p_seat} has more {kind} than counters")
+        for uid, u in state.units.items():
+            if uid != u.uid or u.hex not in hexes:
+                bad.append(f"unit {uid} is misplaced")
+            if u.owner != NPA and not state.players[u.owner].alive:
+                bad.append(f"unit {uid} belongs to an eliminated player")
+        for hid in state.colonies:
+            if hid not in hexes:
+                bad.append(f"colony off the map at {hid}")
+        for u in state.units.values():
+            if u.kind == "F" and u.cargo:
+                cv = state.units.get(u.cargo)
+                if cv is None or cv.kind != "CV" or cv.hex != u.hex or cv.owner != u.owner:
+                    bad.append(f"fighter {u.uid} is aboard a missing carrier")
+            if u.kind == "CV" and len(board.carried(state, u.uid)) > CARRIER_ROOM:
+                bad.append(f"carrier {u.uid} holds too many fighters")
+        return bad
+
+    def evaluate(self, state: SEState, seat: int) -> float:
+        values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]
+        total = sum(values)
+        return 0.5 if total == 0 else values[seat] / total
+
+    def heuristic_agent(self, seed: int) -> Any:
+        from .agents import HeuristicAgent
+
+        return HeuristicAgent(seed)
+
+
+def _kinds_of(state: SEState, seat: int) -> set[str]:
+    return {u.kind for u in state.units.values() if u.owner == seat}
+
+
+def _unit_key(u: Unit) -> tuple[str, int]:
+    return _uid_key(u.uid)
+
+
+def _uid_key(uid: str) -> tuple[str, int]:
+    return uid[0], int(uid[1:])
+
+
+def _hex_key(hid: str) -> tuple[int, int]:
+    c, r = parse_hex_id(hid)
+    return r, c

@@ -1,0 +1,101 @@
+"""The state of a Space Empires 4X match (rules: docs/games/space_empires.md).
+
+Hexes are addressed by ids ``"c.r"`` (see hexes.py). Units are single counters with stable ids: the
+owner's letter and a serial number (``a7``), or ``n3`` for non-player aliens; an id never says what the
+counter is, so ids are safe to show to everyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from galaxis.core import Record, Rng, Step
+
+
+@dataclass(slots=True)
+class Unit(Record):
+    uid: str
+    owner: int  # seat, or -1 for non-player aliens
+    kind: str  # unit type id (data/units.yaml) or NPA-B/C/D
+    hex: str
+    attack_tech: int  # technology the unit was built with (ships keep it: no refits yet)
+    defense_tech: int
+    tactics: int
+    move_tech: int
+    level: int  # the unit's own level: fighters, cloaking or boarding (0 when none applies)
+    moved: int  # hexes moved this turn
+    stopped: bool  # entered a stopping hex or an enemy hex this turn
+    came_from: str  # hex it last entered from this turn ("" when it has not moved)
+    revealed: bool  # face up: everyone knows what it is
+    cargo: str  # a Miner's towed marker, "minerals:5" / "space_wreck:0", or ""
+    damage: int = 0
+    screened: bool = False  # screened in the current battle round (§5.4)
+
+
+@dataclass(slots=True)
+class Marker(Record):
+    kind: str
+    value: int
+    face_up: bool
+    pool: str  # "home0".."home3" or "deep": where a face-down marker may be re-sampled from
+
+
+@dataclass(slots=True)
+class Colony(Record):
+    owner: int
+    value: int  # 0 new, 1, 3, 5; a home world 30/20/10/5 (CE)
+    home: bool
+    income: bool  # produced income this Economic Phase (may build shipyards and bases)
+
+
+@dataclass(slots=True)
+class Player(Record):
+    cp: int
+    techs: dict[str, int]
+    alive: bool
+    serial: int  # next unit number
+    earned: int  # CP ledger: income + minerals ever received
+    spent: int  # bids, units and technology ever paid
+    forfeited: int  # CP lost to the carry-over cap
+    bid: int
+    bought_techs: list[str]  # tracks bought this Economic Phase
+    built: dict[str, int]  # hull points used this phase per shipyard hex
+    built_sy: list[str]  # hexes that received a shipyard this phase
+    built_base: list[str]
+    done: bool
+    delivered: int  # minerals cashed this Economic Phase
+    queue: list[list[str]]  # units bought this phase, [kind, hex], placed when every seat is done (secret)
+
+
+@dataclass(slots=True)
+class Battle(Record):
+    hex: str
+    attacker: int
+    defender: int  # seat, or -1 for non-player aliens
+    round: int
+    queue: list[str]  # units still to fire this round, in firing order
+    bonus_side: int  # 0 attacker, 1 defender, -1 none, -2 not fixed yet (fixed once screening is declared)
+    terrain: str
+
+
+@dataclass(slots=True)
+class SEState(Record):
+    rng: Rng
+    edition: str
+    players: list[Player]
+    markers: dict[str, Marker]  # hex id -> marker on it (face up or down)
+    undrawn: list[str]  # deep-space markers left in the box, "kind:value" (hidden)
+    colonies: dict[str, Colony]
+    units: dict[str, Unit]
+    npa_serial: int
+    cycle: int  # economic cycles started (1-based)
+    cycles: int  # the cycle limit (option)
+    turn: int  # 1-3 within the cycle
+    phase: str  # "move" | "combat" | "econ" | "over"
+    order: list[int]  # seats in turn order this cycle
+    active: int  # index into order
+    first: int  # seat that moved first this cycle
+    battle: Battle | None
+    pending: list[Step]
+    handled: list[str]  # hexes whose battle or bombardment is over, "swept:<hex>" where mines were swept
+    winner: int  # -1 until someone wins outright

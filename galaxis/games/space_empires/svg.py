@@ -1,0 +1,94 @@
+"""SVG view: the hex map with terrain, face-down markers, colonies and unit counters, plus the seat's
+ledger and technology sheet. Hexes and counters carry ``data-target`` ids for clicking."""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import TYPE_CHECKING
+
+from .board import SEATS
+from .hexes import parse_hex_id
+from .state import SEState
+from .views import observation
+
+if TYPE_CHECKING:
+    from .rules import SpaceEmpires
+
+SIZE = 26  # hex radius in pixels
+COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d68910")
+TERRAIN = {
+    "planet": "#5d6d7e",
+    "barren": "#7b6d5d",
+    "nebula": "#6c3483",
+    "asteroids": "#4d4d4d",
+    "black_hole": "#000000",
+    "supernova": "#f5b041",
+    "minerals": "#1f618d",
+    "space_wreck": "#566573",
+}
+
+
+def _centre(hid: str) -> tuple[float, float]:
+    c, r = parse_hex_id(hid)
+    w = math.sqrt(3) * SIZE
+    return 40 + w * (c + 0.5 * (r & 1)), 40 + 1.5 * SIZE * r
+
+
+def _polygon(x: float, y: float) -> str:
+    pts = []
+    for i in range(6):
+        a = math.radians(60 * i - 30)
+        pts.append(f"{x + SIZE * math.cos(a):.1f},{y + SIZE * math.sin(a):.1f}")
+    return " ".join(pts)
+
+
+def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str = "en") -> str:
+    obs = observation(game, state, seat)
+    parts: list[str] = []
+    max_x = max_y = 0.0
+    for hid, cell in obs["hexes"].items():
+        x, y = _centre(hid)
+        max_x, max_y = max(max_x, x), max(max_y, y)
+        marker = cell.get("marker")
+        fill = "#fdfefe" if marker == "?" else "#0b0c2a"
+        if isinstance(marker, list):
+            fill = TERRAIN.get(marker[0], "#0b0c2a")
+        parts.append(
+            f'<polygon points="{_polygon(x, y)}" fill="{fill}" stroke="#888" data-target="{hid}">'
+            f"<title>{hid}</title></polygon>"
+        )
+        col = cell.get("colony")
+        if col:
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y - 12:.1f}" r="7" fill="{COLOURS[col["owner"]]}">'
+                f"<title>colony {col['value']}</title></circle>"
+            )
+        for i, u in enumerate(cell.get("units", [])):
+            ux, uy = x - 18 + 9 * (i % 5), y + 2 + 9 * (i // 5)
+            colour = "#999" if u["owner"] < 0 else COLOURS[u["owner"]]
+            parts.append(
+                f'<rect x="{ux:.1f}" y="{uy:.1f}" width="8" height="8" fill="{colour}" '
+                f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(u["kind"])}</title></rect>'
+            )
+    # Hexes with nothing on them still need a clickable outline.
+    from . import board
+
+    for hid in sorted(board.board_hexes(len(state.players)) - set(obs["hexes"])):
+        x, y = _centre(hid)
+        max_x, max_y = max(max_x, x), max(max_y, y)
+        parts.append(f'<polygon points="{_polygon(x, y)}" fill="#0b0c2a" stroke="#888" data-target="{hid}"/>')
+    y0 = max_y + 50
+    lines = [f"Cycle {obs['cycle']}/{obs['cycles']} turn {obs['turn']} {obs['phase']}"]
+    if seat is not None:
+        me = obs["players"][seat]
+        lines.append(f"Player {SEATS[seat]}: {me['cp']} CP, bid {me['bid']}")
+        lines.append(", ".join(f"{k} {v}" for k, v in me["techs"].items()))
+    for i, line in enumerate(lines):
+        parts.append(f'<text x="20" y="{y0 + 16 * i:.0f}" font-size="12" fill="#222">{escape(line)}</text>')
+    width, height = max_x + 80, y0 + 16 * len(lines) + 20
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}">'
+        + "".join(parts)
+        + "</svg>"
+    )
