@@ -34,7 +34,7 @@ from galaxis.core import Action, GalaxisError, GameInfo, IllegalAction, Match, g
 from galaxis.core import games as all_games
 from galaxis.core.agent import Agent
 from galaxis.core.errors import BadMatchFile, BadOption
-from galaxis.core.registry import game_ids
+from galaxis.core.registry import GAME_MODULES, game_ids
 from galaxis.i18n import HELP_WORDS, QUIT_WORDS, t
 
 app = typer.Typer(
@@ -659,6 +659,9 @@ def _register_arena() -> None:
 _register_arena()
 if importlib.util.find_spec("galaxis.server.cli") is not None:  # the web service's `serve`
     importlib.import_module("galaxis.server.cli").register(app)
+for _module in GAME_MODULES.values():  # a game may add its own commands (kaosz: `cards`, `deck`)
+    if importlib.util.find_spec(f"{_module}.cli") is not None:
+        importlib.import_module(f"{_module}.cli").register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

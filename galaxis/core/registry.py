@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "smugglers": "galaxis.games.smugglers",
     "pulsar": "galaxis.games.pulsar",
     "stellium": "galaxis.games.stellium",
+    "kaosz": "galaxis.games.kaosz",
 }
 
 _loaded: dict[str, Game] = {}

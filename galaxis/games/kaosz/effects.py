@@ -1,0 +1,157 @@
+"""The effect language: a fixed set of operations, each implemented once.
+
+A card's ``effects`` list entries name a trigger (``when``: play, paid, static,
+start, payment_end), an operation (``op``) and its parameters (``target``,
+``amount`` — a number or ``X``, the card's upgrades —, ``stat``, ``chooser``,
+``options``). Each operation below cites the rule section (docs/games/kaosz.md)
+it implements. ``targets`` tells the engine which choices a card offers when
+it is played; ``apply`` carries the operation out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from galaxis.core import Event, Step
+
+if TYPE_CHECKING:
+    from galaxis.games.kaosz.cards import Effect
+    from galaxis.games.kaosz.rules import Kaosz
+    from galaxis.games.kaosz.state import KaoszState
+
+
+@dataclass
+class Ctx:
+    """One effect being carried out: its card, controller, chosen target and amount."""
+
+    source: int
+    seat: int
+    target: int
+    amount: int
+    effect: Effect
+
+
+OpFn = Callable[["Kaosz", "KaoszState", Ctx, list[Event]], None]
+OPS: dict[str, OpFn] = {}
+RULES: dict[str, str] = {}
+
+
+def op(name: str, rule: str) -> Callable[[OpFn], OpFn]:
+    def register(fn: OpFn) -> OpFn:
+        OPS[name] = fn
+        RULES[name] = rule
+        return fn
+
+    return register
+
+
+@op("pump", "§9.1 pump: +amount to a stat of a ship until the end of the combat (or turn)")
+def _pump(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    card = s.cards[c.target]
+    card.mods.append([c.effect.stat, c.amount])
+    events.append({"type": "pump", "card": f"c{c.target}", "stat": c.effect.stat, "amount": c.amount})
+
+
+@op("neutralize", "§5.4 neutralise: the interrupt leaves play without effect; its credits are lost")
+def _neutralize(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    for item in s.stack:
+        if item.uid == c.target:
+            item.neutralized = True
+            events.append({"type": "neutralized", "card": f"c{c.target}"})
+
+
+@op("destroy_ship", "§9.3 destroy: one enemy ship (chosen by its controller when chooser is opponent) is destroyed")
+def _destroy_ship(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    victim_seat = eng.opponent_of(s, c.seat)
+    ships = [u for u in s.players[victim_seat].hangar]
+    if not ships:
+        return
+    chooser = victim_seat if c.effect.chooser == "opponent" else c.seat
+    s.pending.append(Step("pick", chooser, {"op": "destroy", "cards": ships, "source": c.source}))
+
+
+@op("choose_bonus", "§6.5 at the end of the payment step the controller picks one bonus for the ship")
+def _choose_bonus(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    s.pending.append(Step("choose", s.cards[c.source].ctrl, {"card": c.source}))
+
+
+@op("attack_tax", "§6.1 static: an opponent must spend this many credits to declare an attack")
+def _attack_tax(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    """Static: read by ``Kaosz.attack_tax``; nothing happens when it would resolve."""
+
+
+@op("credits", "§5.1 gain credits (at most 20 are kept at the end phase)")
+def _credits(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    s.players[c.seat].credits += c.amount
+    events.append({"type": "credits", "seat": c.seat, "amount": c.amount})
+
+
+@op("draw", "§5.2 draw cards from the top of your colony")
+def _draw(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    eng.draw(s, c.seat, c.amount, events)
+
+
+@op("mill", "§6.6 the opponent puts cards from the top of the colony into the wreck")
+def _mill(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    eng.mill(s, c.target, c.amount, events)
+
+
+@op("damage", "§6.4 damage a ship (outside combat it turns damaged at once; 0 armour destroys it)")
+def _damage(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    eng.damage_ship(s, c.target, c.amount, events)
+
+
+@op("ready", "§3 turn a card of yours active again")
+def _ready(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    s.cards[c.target].turn = 0
+    events.append({"type": "ready", "card": f"c{c.target}"})
+
+
+@op("discard", "§6.6 the opponent discards one card of their choice into the wreck")
+def _discard(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    if s.players[c.target].hand:
+        s.pending.append(Step("discard", c.target, {"count": 1, "why": "effect"}))
+
+
+@op("upgrade", "§4.4 put upgrades on one of your bases (card effects ignore the two-a-turn limit)")
+def _upgrade(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    s.cards[c.target].upgrades += c.amount
+    events.append({"type": "upgraded", "card": f"c{c.target}", "amount": c.amount})
+
+
+@op("peek", "§8 look at the opponent's hand (you remember those cards)")
+def _peek(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
+    known = s.players[c.seat].known
+    for u in s.players[c.target].hand:
+        if u not in known:
+            known.append(u)
+    events.append({"type": "peek", "seat": c.seat, "of": c.target})
+
+
+def describe_effect(e: Effect) -> str:
+    """Generated English card text for one effect."""
+    amount = "X (the number of upgrades)" if e.amount == "X" else str(e.amount)
+    when = {"play": "", "paid": "When paid: ", "static": "While in play: ", "start": "In your start phase: ",
+            "payment_end": "At the end of the payment step: "}[e.when]
+    body = {
+        "pump": f"a ship gets +{amount} {e.stat} until the end of the combat",
+        "neutralize": "neutralise an interrupt",
+        "destroy_ship": "one ship of your opponent's" + (", of their choosing," if e.chooser == "opponent" else "") + " is destroyed",
+        "choose_bonus": "choose " + " or ".join(f"+{n} {st}" for st, n in e.options) + " for the ship",
+        "attack_tax": f"your opponent must spend {amount} credit(s) to attack",
+        "credits": f"gain {amount} credit(s)",
+        "draw": f"draw {amount} card(s)",
+        "mill": f"your opponent puts the top {amount} card(s) of the colony into the wreck",
+        "damage": f"deal {amount} damage to an enemy ship",
+        "ready": "turn one of your ships active",
+        "discard": "your opponent discards a card of their choice",
+        "upgrade": f"put {amount} upgrade(s) on one of your bases",
+        "peek": "look at your opponent's hand",
+    }[e.op]
+    return when + body
+
+
+def params(e: Effect) -> dict[str, Any]:
+    return e.model_dump(exclude_defaults=True)

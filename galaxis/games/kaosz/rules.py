@@ -1,0 +1,790 @@
+"""Káosz Galaktika: the rules engine. Sections (§) refer to docs/games/kaosz.md.
+
+Every decision is one atomic action of the seat on top of ``state.pending``:
+the main phase (``main``), windows for interrupts (``priority``), the combat
+steps (``equip``, ``paystep``, ``fire``, ``return``, ``split``, ``bombard``),
+and choices that effects ask for (``pick``, ``discard``, ``choose``, ``trap``,
+``tutor``, ``scrap``, ``mulligan``). Interrupts and payments go on
+``state.stack`` and resolve last-in first-out once every player passes.
+``_advance`` runs everything that needs no decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxis.core import (
+    Action,
+    ActionTable,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Result,
+    Rng,
+    Step,
+    rank_by_keys,
+)
+from galaxis.core.errors import BadOption
+from galaxis.games.kaosz.cards import Card, Effect, pool
+from galaxis.games.kaosz.decks import check_deck, parse_deck_text, starters
+from galaxis.games.kaosz.effects import OPS, Ctx
+from galaxis.games.kaosz.state import ACTIVE, DAMAGED, USED, CardState, Combat, KaoszState, Player, StackItem
+
+HAND_LIMIT = 5
+HANGAR_LIMIT = 12
+CREDIT_CAP = 20
+OPENING_CREDITS = 5
+RAMP = (1, 2, 3, 4)  # §5.1 two players: income of the first four turns
+TIMING = {  # §5.3 which interrupt subtypes each window allows
+    "start": ("start", "reaction"),
+    "main": ("general", "reaction"),
+    "declare": ("general", "combat", "reaction"),
+    "combat": ("combat", "reaction"),
+}
+
+STARTERS = list(starters())
+_DECK_OPTS = {
+    f"deck{i}": {
+        "type": "choice",
+        "default": STARTERS[i % len(STARTERS)],
+        "choices": STARTERS,
+        "help": f"seat {i}'s starter deck (other seats, or deck files: setup.decks)",
+    }
+    for i in range(2)
+}
+
+INFO = GameInfo(
+    id="kaosz",
+    name="Chaos Galaxy",
+    name_hu="Káosz Galaktika",
+    min_players=2,
+    max_players=6,
+    summary="Collectible card game: ships, crews, bases and interrupts; empty your opponent's colony.",
+    hidden_information=True,
+    options={
+        **_DECK_OPTS,
+        "simple_combat": {"type": "bool", "default": False, "help": "simplified combat: no speed, no return fire (§10.2)"},
+        "races": {
+            "type": "choice",
+            "default": "standard",
+            "choices": ["standard", "four", "free"],
+            "help": "race restriction: no opposed races; any four races; anything (§10.3)",
+        },
+        "max_rounds": {"type": "int", "default": 40, "min": 5, "max": 500, "help": "rounds before the game is scored (§D14)"},
+    },
+)
+
+
+def _default_deck(options: dict[str, Any], seat: int) -> str:
+    """Seats 0 and 1 take their option; further seats the starters in list order (§10.1)."""
+    return str(options[f"deck{seat}"]) if f"deck{seat}" in options else STARTERS[seat % len(STARTERS)]
+
+
+class Kaosz(Game):
+    info = INFO
+    state_type = KaoszState
+
+    def __init__(self) -> None:
+        self.table = ActionTable()
+
+    def act(self, notation: str, *args: Any, targets: tuple[str, ...] = ()) -> Action:
+        return self.table.get(notation, targets, str(args[0]), args)
+
+    # ------------------------------------------------------------------ cards
+    @staticmethod
+    def card(s: KaoszState, uid: int) -> Card:
+        return pool()[s.cards[uid].name]
+
+    def stat(self, s: KaoszState, uid: int, name: str) -> int:
+        """A ship's or base's current stat: printed + paid equipment and crew aboard + pumps (§2.2)."""
+        c = s.cards[uid]
+        value = self.card(s, uid).stats.get(name, 0)
+        if c.zone == "hangar":
+            for a in self.attached(s, uid):
+                ac = s.cards[a]
+                if ac.up:
+                    value += self.card(s, a).bonus.get(name, 0)
+                    if ac.choice == name:
+                        value += self._choice_amount(s, a, name)
+        value += sum(int(m[1]) for m in c.mods if m[0] == name)
+        return max(0, value)
+
+    def _choice_amount(self, s: KaoszState, uid: int, stat: str) -> int:
+        for e in self.card(s, uid).effects:
+            for st, n in e.options:
+                if st == stat:
+                    return n
+        return 0
+
+    def armour_left(self, s: KaoszState, uid: int) -> int:
+        return self.stat(s, uid, "armour") - s.cards[uid].harm
+
+    @staticmethod
+    def attached(s: KaoszState, ship: int) -> list[int]:
+        return [i for i, c in enumerate(s.cards) if c.zone == "ship" and c.host == ship]
+
+    def keyword(self, s: KaoszState, uid: int, kw: str) -> bool:
+        return kw in self.card(s, uid).keywords
+
+    def opponents(self, s: KaoszState, seat: int) -> list[int]:
+        """§10.1: with three or more players only the two neighbours are opponents."""
+        alive = [i for i, p in enumerate(s.players) if not p.out]
+        if seat not in alive:
+            return []
+        if len(alive) <= 3:
+            return [i for i in alive if i != seat]
+        k = alive.index(seat)
+        return sorted({alive[(k - 1) % len(alive)], alive[(k + 1) % len(alive)]})
+
+    def opponent_of(self, s: KaoszState, seat: int) -> int:
+        """The opponent an effect means: the combat opponent, else the first neighbour."""
+        if s.combat is not None and seat in (s.combat.attacker, s.combat.defender):
+            return s.combat.defender if seat == s.combat.attacker else s.combat.attacker
+        opp = self.opponents(s, seat)
+        return opp[0] if opp else seat
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> KaoszState:
+        """§4: decks of 45, shuffle, the starting player, five cards, five credits, one mulligan each."""
+        fixed = options.get("setup", {})
+        decks: list[list[str]] = []
+        custom = fixed.get("decks", {})
+        if not isinstance(custom, dict):
+            raise BadOption("setup.decks must map seats to lists of card ids")
+        for seat in range(players):
+            ids = custom.get(str(seat), custom.get(seat))
+            if ids is None:
+                ids = starters()[_default_deck(options, seat)]
+            elif isinstance(ids, str) and ids in starters():  # a starter by name
+                ids = starters()[ids]
+            elif isinstance(ids, str):  # a deck file's text
+                try:
+                    ids = parse_deck_text(ids)
+                except ValueError as exc:
+                    raise BadOption(f"setup.decks[{seat}]: {exc}") from None
+            if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+                raise BadOption(f"setup.decks[{seat}] must be a list of card ids or a deck file's text")
+            errors = check_deck(ids, options["races"], options["simple_combat"])
+            if errors:
+                raise BadOption(f"seat {seat}'s deck is illegal: " + "; ".join(errors))
+            decks.append(list(ids))
+        first = fixed.get("first", None)
+        if first is None:
+            first = rng.below(players)
+        if not isinstance(first, int) or not 0 <= first < players:
+            raise BadOption(f"setup.first must be a seat from 0 to {players - 1}")
+        cards: list[CardState] = []
+        ps: list[Player] = []
+        keep_order = bool(fixed.get("ordered", False))
+        for seat, ids in enumerate(decks):
+            names = list(ids)
+            if not keep_order:
+                rng.shuffle(names)
+            colony = []
+            for name in names:  # ids are given after the shuffle: an id says nothing about the card
+                colony.append(len(cards))
+                cards.append(CardState(name=name, owner=seat, ctrl=seat, zone="colony"))
+            given = custom.get(str(seat), custom.get(seat))
+            deck = _default_deck(options, seat) if given is None else given if isinstance(given, str) and given in starters() else "custom"
+            ps.append(Player(colony=colony, hand=[], trash=[], wreck=[], hangar=[], canteen=[], surface=[], deck=deck))
+        s = KaoszState(rng=rng, cards=cards, players=ps, active=first, first=first, round=1, phase="mulligan",
+                       pending=[], stack=[], simple_combat=options["simple_combat"], max_rounds=options["max_rounds"])
+        events: list[Event] = []
+        for seat in range(players):
+            self.draw(s, seat, 5, events)
+            s.players[seat].credits = OPENING_CREDITS
+        for k in reversed(range(players)):
+            s.pending.append(Step("mulligan", (first + k) % players))
+        return s
+
+    # ------------------------------------------------------------------ zones
+    def move(self, s: KaoszState, uid: int, zone: str, seat: int | None = None) -> None:
+        """Moves a card, keeping the per-player zone lists in step; tokens fall off (§8)."""
+        c = s.cards[uid]
+        for p in s.players:
+            for lst in (p.colony, p.hand, p.trash, p.wreck, p.hangar, p.canteen, p.surface):
+                if uid in lst:
+                    lst.remove(uid)
+        c.zone = zone
+        c.host = -1
+        if zone in ("trash", "wreck", "hand", "colony"):
+            c.turn, c.upgrades, c.harm, c.mods, c.hit, c.choice = ACTIVE, 0, 0, [], False, ""
+            c.ctrl = c.owner
+            if zone in ("hand", "colony", "wreck"):
+                c.up = False
+        owner = s.players[c.owner if seat is None else seat]
+        if zone in ("trash", "wreck", "hand", "colony", "hangar", "canteen", "surface"):
+            getattr(owner, zone).append(uid)
+
+    def leave_play(self, s: KaoszState, uid: int, events: list[Event]) -> None:
+        """§8: a card leaving play goes to the trash if paid, to the wreck if unpaid."""
+        c = s.cards[uid]
+        if c.zone == "hangar":
+            for a in self.attached(s, uid):  # §6.7 a destroyed ship takes its equipment and crew
+                self.leave_play(s, a, events)
+            if s.combat is not None:
+                for side in s.combat.ships:
+                    if uid in side:
+                        side.remove(uid)
+        zone = "trash" if c.up else "wreck"
+        self.move(s, uid, zone)
+        events.append({"type": "destroyed", "card": f"c{uid}", "to": zone, **({"name": c.name} if zone == "trash" else {})})
+
+    def draw(self, s: KaoszState, seat: int, n: int, events: list[Event]) -> None:
+        p = s.players[seat]
+        for _ in range(n):
+            if not p.colony:
+                return
+            self.move(s, p.colony[0], "hand")
+        events.append({"type": "draw", "seat": seat, "count": n})
+
+    def mill(self, s: KaoszState, seat: int, n: int, events: list[Event]) -> None:
+        p = s.players[seat]
+        k = min(n, len(p.colony))
+        for _ in range(k):
+            self.move(s, p.colony[0], "wreck")
+        events.append({"type": "mill", "seat": seat, "count": k})
+
+    def damage_ship(self, s: KaoszState, uid: int, n: int, events: list[Event]) -> None:
+        """§6.4 damage outside the firing step turns a card damaged at once; 0 armour destroys it."""
+        c = s.cards[uid]
+        c.harm += n
+        events.append({"type": "damage", "card": f"c{uid}", "amount": n})
+        if self.armour_left(s, uid) <= 0:
+            self.leave_play(s, uid, events)
+        elif n > 0:
+            c.turn = DAMAGED
+
+    # ---------------------------------------------------------------- targets
+    def effect_targets(self, s: KaoszState, seat: int, e: Effect, source: int) -> list[int] | None:
+        """Legal targets of an effect: card ids or seats; None when it needs no target."""
+        t = e.target
+        if t == "none":
+            return None
+        if t == "opponent":
+            return self.opponents(s, seat)
+        if t == "stack_interrupt":
+            return [it.uid for it in s.stack if not it.neutralized and it.uid != source]
+        if t == "own_base":
+            return list(s.players[seat].surface)
+        ships: list[int] = []
+        for i, p in enumerate(s.players):
+            if p.out:
+                continue
+            if t == "own_ship" and i != seat:
+                continue
+            if t == "enemy_ship" and i not in self.opponents(s, seat):
+                continue
+            ships += [u for u in p.hangar if not self.keyword(s, u, "cloak")]  # §7 cloak
+        return ships
+
+    def card_targets(self, s: KaoszState, seat: int, uid: int) -> list[int] | None:
+        """Targets offered when playing an event or interrupt (its first targeted play effect)."""
+        for e in self.card(s, uid).effects:
+            if e.when == "play":
+                found = self.effect_targets(s, seat, e, uid)
+                if found is not None:
+                    return found
+        return None
+
+    def cost_of(self, s: KaoszState, uid: int, target: int) -> int:
+        """§5.4 cost X: the credits paid for the neutralised interrupt."""
+        cost = self.card(s, uid).cost
+        if cost == "X":
+            return next((it.cost for it in s.stack if it.uid == target), 0)
+        return cost
+
+    def resolve_effects(self, s: KaoszState, uid: int, seat: int, when: str, target: int, events: list[Event]) -> None:
+        """Carries out a card's effects of one trigger, in printed order (§9)."""
+        c = s.cards[uid]
+        for e in self.card(s, uid).effects:
+            if e.when != when:
+                continue
+            amount = c.upgrades if e.amount == "X" else e.amount
+            tgt = target
+            if e.target != "none":
+                options = self.effect_targets(s, seat, e, uid) or []
+                if tgt not in options:
+                    if e.target == "opponent" and options:
+                        tgt = options[0]
+                    else:
+                        events.append({"type": "fizzle", "card": f"c{uid}"})  # §5.5 the target is gone
+                        continue
+            OPS[e.op](self, s, Ctx(uid, seat, tgt, amount, e), events)
+
+    def attack_tax(self, s: KaoszState, defender: int) -> int:
+        """§6.1 static attack taxes of the defender's paid cards (Aknagyűrű)."""
+        total = 0
+        for u in s.players[defender].surface:
+            if s.cards[u].up:
+                total += sum(int(e.amount) for e in self.card(s, u).effects if e.op == "attack_tax" and e.amount != "X")
+        return total
+
+    # ------------------------------------------------------------------- flow
+    def _advance(self, s: KaoszState, events: list[Event]) -> None:
+        """Runs the game until a seat has a decision to take."""
+        while s.phase != "over":
+            top = s.pending[-1] if s.pending else None
+            if top is not None and top.kind != "main":
+                return
+            if s.stack:
+                self._resolve_top(s, events)
+                continue
+            if s.combat is not None:
+                self._combat_next(s, s.combat, events)
+                continue
+            if top is not None:
+                return
+            if s.phase == "mulligan":
+                s.phase = "start"
+                self._start_phase(s, events)
+            elif s.phase == "start":
+                s.phase = "main"
+                s.pending.append(Step("main", s.active))
+            elif s.phase == "end":
+                self._finish_turn(s, events)
+
+    def _start_phase(self, s: KaoszState, events: list[Event]) -> None:
+        """§5.1 income (the two-player opening ramp), start triggers, then start interrupts."""
+        p = s.players[s.active]
+        p.turns += 1
+        p.ups = {}
+        income = OPENING_CREDITS
+        if len(s.players) == 2:
+            k = (p.turns - 1) * 2 + (0 if s.active == s.first else 1)
+            income = RAMP[k] if k < len(RAMP) else OPENING_CREDITS
+        p.credits += income
+        events.append({"type": "turn", "seat": s.active, "round": s.round, "income": income})
+        for u in p.canteen + p.surface + [a for h in p.hangar for a in self.attached(s, h)]:
+            if s.cards[u].up:
+                self.resolve_effects(s, u, s.active, "start", -1, events)
+        self._open_window(s, "start", s.active)
+
+    def _eligible(self, s: KaoszState) -> list[int]:
+        """Who may act in an interrupt window: players with cards in hand (public information)."""
+        return [i for i, p in enumerate(s.players) if not p.out and p.hand]
+
+    def _open_window(self, s: KaoszState, window: str, first: int) -> None:
+        """§5.3 players in turn may play interrupts or pass; all passing in a row closes it."""
+        who = self._next_eligible(s, first, include=True)
+        if who is not None:
+            s.pending.append(Step("priority", who, {"window": window, "passes": 0}))
+
+    def _next_eligible(self, s: KaoszState, seat: int, include: bool = False) -> int | None:
+        eligible = self._eligible(s)
+        n = len(s.players)
+        for k in range(0 if include else 1, n + 1):
+            cand = (seat + k) % n
+            if cand in eligible:
+                return cand
+        return None
+
+    def _resolve_top(self, s: KaoszState, events: list[Event]) -> None:
+        """§5.4 the last interrupt played resolves first; neutralised ones leave without effect."""
+        item = s.stack.pop()
+        c = s.cards[item.uid]
+        if c.zone != "stack":
+            return
+        if item.neutralized:
+            c.up = True
+            self.move(s, item.uid, "trash")
+            events.append({"type": "neutralized_out", "card": f"c{item.uid}", "name": c.name})
+            return
+        if item.kind == "card":
+            self.resolve_effects(s, item.uid, item.seat, "play", item.target, events)
+            self.move(s, item.uid, "trash")
+            return
+        # paying a face-down card (§4.3): it turns face up where it lies
+        c.up = True
+        if item.home == "ship":
+            if item.target < 0 or s.cards[item.target].zone != "hangar":
+                self.leave_play(s, item.uid, events)  # its ship is gone: the payment fizzles (§5.5)
+                return
+            c.zone = "ship"
+            c.host = item.target
+        else:
+            self.move(s, item.uid, item.home, c.ctrl)
+        events.append({"type": "paid", "card": f"c{item.uid}", "name": c.name, "seat": item.seat})
+        self._on_paid(s, item.uid, item.seat, events)
+
+    def _on_paid(self, s: KaoszState, uid: int, seat: int, events: list[Event]) -> None:
+        """§4.4 research takes effect when paid and goes to the trash."""
+        card = self.card(s, uid)
+        self.resolve_effects(s, uid, seat, "paid", -1, events)
+        if card.type == "base" and card.subtype in ("research", "trap") and s.cards[uid].zone != "trash":
+            self.leave_play(s, uid, events)
+
+    def _push(self, s: KaoszState, seat: int, uid: int, kind: str, target: int, cost: int, window: str,
+              events: list[Event]) -> None:
+        """Pays and puts an interrupt or a payment on the stack, then opens a window (§5.4)."""
+        c = s.cards[uid]
+        s.players[seat].credits -= cost
+        home = c.zone
+        if kind == "pay" and c.zone == "ship":
+            target = c.host
+        self.move(s, uid, "stack")
+        s.stack.append(StackItem(uid=uid, seat=seat, kind=kind, target=target, cost=cost, home=home))
+        events.append({"type": "stack", "seat": seat, "card": f"c{uid}", "kind": kind, "name": c.name, "cost": cost})
+        nxt = self._next_eligible(s, seat)
+        if s.pending and s.pending[-1].kind == "priority":
+            step = s.pending[-1]
+            step.data["passes"] = 0
+            if nxt is None:
+                s.pending.pop()
+            else:
+                step.seat = nxt
+        elif nxt is not None:
+            s.pending.append(Step("priority", nxt, {"window": window, "passes": 0}))
+
+    def _window_now(self, s: KaoszState) -> str:
+        if s.combat is None:
+            return "start" if s.phase == "start" else "main"
+        return "declare" if s.combat.stage == "equip_a" else "combat"
+
+    # ----------------------------------------------------------------- combat
+    def _combat_next(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
+        """§6 the combat steps: equip, pay, fire, bombard, disarm."""
+        a, d = cb.attacker, cb.defender
+        stage = cb.stage
+        if stage == "declare":
+            cb.stage = "equip_a"
+            self._open_window(s, "declare", d)
+        elif stage == "equip_a":
+            cb.stage = "equip_d"
+            s.pending.append(Step("equip", a, {"side": 0}))
+        elif stage == "equip_d":
+            cb.stage = "pay_a"
+            s.pending.append(Step("equip", d, {"side": 1}))
+        elif stage == "pay_a":
+            cb.stage = "pay_d"
+            s.pending.append(Step("paystep", a, {"side": 0}))
+        elif stage == "pay_d":
+            cb.stage = "pay_end"
+            s.pending.append(Step("paystep", d, {"side": 1}))
+        elif stage == "pay_end":
+            cb.stage = "fire" if cb.ships[1] else "bombard"  # §6.3 no defence, no firing step
+            for k in (1, 0):  # the attacker's choices end on top: they come first
+                for ship in cb.ships[k]:
+                    for u in self.attached(s, ship):
+                        c = s.cards[u]
+                        if c.up and not c.choice:
+                            self.resolve_effects(s, u, c.ctrl, "payment_end", -1, events)
+        elif stage == "fire":
+            self._fire_next(s, cb, events)
+        elif stage == "fire_end":
+            for fleet in cb.ships:
+                for ship in list(fleet):
+                    sc = s.cards[ship]
+                    if s.simple_combat and self.armour_left(s, ship) <= 0:
+                        self.leave_play(s, ship, events)
+                        continue
+                    if sc.hit:  # §6.4 hit ships turn damaged at the end of the firing step
+                        sc.turn = max(sc.turn, USED if self.keyword(s, ship, "repair") else DAMAGED)
+                        sc.hit = False
+            cb.stage = "bombard"
+        elif stage == "bombard":
+            cb.stage = "disarm"
+            if any(s.cards[u].turn == ACTIVE for u in cb.ships[0]):
+                s.pending.append(Step("bombard", a, {}))
+        elif stage == "disarm":
+            self._disarm(s, cb, events)
+
+    def _fire_candidates(self, s: KaoszState, cb: Combat, side: int) -> list[int]:
+        enemies = cb.ships[1 - side]
+        if not enemies:
+            return []
+        return [u for u in cb.ships[side] if s.cards[u].turn == ACTIVE]
+
+    def _fire_actor(self, s: KaoszState, cb: Combat) -> int | None:
+        """§6.4 the fastest active ship acts first (ties: the attacker); a passed side waits."""
+        best: tuple[int, int] | None = None
+        for side in (0, 1):
+            if cb.passed[side]:
+                continue
+            cands = self._fire_candidates(s, cb, side)
+            if not cands:
+                continue
+            speed = 0 if s.simple_combat else max(self.stat(s, u, "speed") for u in cands)
+            key = (speed, 1 - side)
+            if best is None or key > best:
+                best = key
+        if best is None:
+            return None
+        side = 1 - best[1]
+        if s.simple_combat and cb.shot.get("last") == side and not cb.passed[1 - side] and self._fire_candidates(s, cb, 1 - side):
+            side = 1 - side  # §10.2 simplified: the players take turns
+        return side
+
+    def _fire_next(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
+        shot = cb.shot
+        if shot.get("phase") == "window":
+            shot["phase"] = "damage"
+            shooter_seat = s.cards[shot["by"]].ctrl if s.cards[shot["by"]].zone == "hangar" else cb.attacker
+            self._open_window(s, "combat", cb.defender if shooter_seat == cb.attacker else cb.attacker)
+            return
+        if shot.get("phase") == "damage":
+            self._deal_damage(s, cb, events)
+            return
+        side = self._fire_actor(s, cb)
+        if side is None:
+            cb.stage = "fire_end"
+            return
+        seat = cb.attacker if side == 0 else cb.defender
+        s.pending.append(Step("fire", seat, {"side": side}))
+
+    def _deal_damage(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
+        """§6.4 damage is simultaneous; ships at 0 armour leave at once (simplified: at the end)."""
+        shot = cb.shot
+        total: dict[int, int] = {}
+        for frm, to, fixed in shot["volleys"]:
+            if s.cards[frm].zone != "hangar" or s.cards[to].zone != "hangar":
+                continue
+            amount = fixed if fixed >= 0 else self.stat(s, frm, "firepower")
+            total[to] = total.get(to, 0) + amount
+        total = self._formation(s, cb, shot, total)
+        for to, amount in sorted(total.items()):
+            if amount <= 0:
+                continue
+            s.cards[to].harm += amount
+            s.cards[to].hit = True
+            events.append({"type": "damage", "card": f"c{to}", "amount": amount})
+        for u in shot.get("used", []):
+            if s.cards[u].zone == "hangar":
+                s.cards[u].turn = max(s.cards[u].turn, USED)
+        if not s.simple_combat:
+            for to in sorted(total):
+                if s.cards[to].zone == "hangar" and self.armour_left(s, to) <= 0:
+                    self.leave_play(s, to, events)
+        cb.shot = {"last": shot.get("side", 0)}
+
+    def _formation(self, s: KaoszState, cb: Combat, shot: dict[str, Any], total: dict[int, int]) -> dict[int, int]:
+        """§7 formation: damage to a formation ship spreads over its side's formation ships,
+        at most each ship's armour (never against salvo). Spread: most armour left first (§D6)."""
+        if shot.get("salvo"):
+            return total
+        out = dict(total)
+        for to, amount in total.items():
+            if not self.keyword(s, to, "formation"):
+                continue
+            side = 0 if to in cb.ships[0] else 1
+            mates = [u for u in cb.ships[side] if self.keyword(s, u, "formation")]
+            if len(mates) < 2:
+                continue
+            out[to] = 0
+            left = amount
+            room = {u: max(0, self.armour_left(s, u) - out.get(u, 0)) for u in mates}
+            while left > 0:
+                u = max(mates, key=lambda m: (room[m], -m))
+                if room[u] <= 0:
+                    u = to
+                out[u] = out.get(u, 0) + 1
+                room[u] -= 1
+                left -= 1
+        return out
+
+    def bombard_total(self, s: KaoszState, cb: Combat) -> int:
+        return sum(self.stat(s, u, "bombard") for u in cb.ships[0] if s.cards[u].turn == ACTIVE) + cb.bombard
+
+    def apply_bombard(self, s: KaoszState, cb: Combat, total: int, events: list[Event]) -> None:
+        """§6.5 bombard by target kind, with the thresholds."""
+        d = s.players[cb.defender]
+        events.append({"type": "bombard", "target": cb.target, "total": total})
+        if total <= 0:
+            return
+        if cb.target == "colony":
+            self.mill(s, cb.defender, total, events)
+        elif cb.target == "hand":
+            if total >= 2 and d.hand:
+                s.pending.append(Step("discard", cb.defender, {"count": 1, "why": "bombard"}))
+        else:
+            u = cb.target_card
+            c = s.cards[u]
+            if c.zone == "canteen":  # a crew aboard a ship is shielded until the disarm step
+                if total >= 2:
+                    self.leave_play(s, u, events)
+            elif c.zone == "surface":
+                if not c.up:
+                    if total >= 2:
+                        s.pending.append(Step("trap", cb.defender, {"card": u}))
+                elif total >= self.armour_left(s, u):
+                    self.leave_play(s, u, events)
+                else:
+                    c.harm += total
+                    c.turn = DAMAGED
+
+    def _disarm(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
+        """§6.6 crew back to the canteen (used from a used or damaged ship), paid missiles to the trash."""
+        for side in cb.ships:
+            for ship in side:
+                ship_turn = s.cards[ship].turn
+                for u in self.attached(s, ship):
+                    c = s.cards[u]
+                    card = self.card(s, u)
+                    if card.type == "crew":
+                        self.move(s, u, "canteen", c.ctrl)
+                        c.turn = ACTIVE if ship_turn == ACTIVE else USED
+                        c.choice = ""
+                    elif card.subtype == "missile" and c.up:
+                        self.leave_play(s, u, events)
+        for c in s.cards:
+            c.mods = []
+            c.hit = False
+            if c.zone == "ship" and pool()[c.name].type == "crew":
+                c.choice = ""
+        s.combat = None
+        events.append({"type": "combat_end"})
+
+    # -------------------------------------------------------------- end phase
+    def _finish_turn(self, s: KaoszState, events: list[Event]) -> None:
+        """§5.6 caps, armour reset, untap one step, the win check, the next player."""
+        seat = s.active
+        p = s.players[seat]
+        p.credits = min(p.credits, CREDIT_CAP)
+        for c in s.cards:
+            c.harm = 0  # §D1 every card in play regains full armour
+            c.mods = []
+        for c in s.cards:
+            if c.ctrl == seat and c.zone in ("hangar", "canteen", "surface", "ship") and c.turn > ACTIVE:
+                c.turn -= 1
+        for o in self.opponents(s, seat):
+            if not s.players[o].colony and not s.players[o].out:
+                self._eliminate(s, o, seat, events)
+        alive = [i for i, q in enumerate(s.players) if not q.out]
+        if len(alive) <= 1:
+            s.phase = "over"
+            events.append({"type": "game_over", "scores": self.result(s).scores})
+            return
+        nxt = next((seat + k) % len(s.players) for k in range(1, len(s.players) + 1)
+                   if not s.players[(seat + k) % len(s.players)].out)
+        if nxt == s.first or (s.players[s.first].out and nxt <= seat):
+            s.round += 1
+        if s.round > s.max_rounds:
+            s.phase = "over"
+            events.append({"type": "game_over", "reason": "rounds", "scores": self.result(s).scores})
+            return
+        s.active = nxt
+        s.phase = "start"
+        self._start_phase(s, events)
+
+    def _eliminate(self, s: KaoszState, seat: int, by: int, events: list[Event]) -> None:
+        s.players[seat].out = True
+        s.players[seat].out_order = 1 + sum(1 for q in s.players if q.out_order)
+        s.players[by].kills += 1
+        events.append({"type": "eliminated", "seat": seat, "by": by})
+
+    # -------------------------------------------------------------- interface
+    def to_move(self, state: KaoszState) -> tuple[int, ...]:
+        if state.phase == "over" or not state.pending:
+            return ()
+        return (state.pending[-1].seat,)
+
+    def is_over(self, state: KaoszState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: KaoszState) -> Result:
+        """§5.6 / §10.1 survivors first, then eliminations, then who lasted longer, then colony size."""
+        s = state
+        keys = []
+        for p in s.players:
+            alive = 0 if p.out else 1
+            keys.append((alive, p.kills, p.out_order, len(p.colony) if s.phase == "over" and not p.out else 0))
+        ranking = rank_by_keys(keys)
+        n = len(s.players)
+        scores = [0.0] * n
+        for rank, group in enumerate(ranking):
+            for seat in group:
+                scores[seat] = float(n - 1 - rank) if s.phase == "over" else 0.0
+        return Result(scores=scores, ranking=ranking if s.phase == "over" else [list(range(n))],
+                      details={"kills": [p.kills for p in s.players]})
+
+    def legal_actions(self, state: KaoszState, seat: int) -> list[Action]:
+        from galaxis.games.kaosz.moves import legal
+
+        return legal(self, state, seat)
+
+    def apply(self, state: KaoszState, seat: int, action: Action) -> list[Event]:
+        from galaxis.games.kaosz.moves import perform
+
+        events: list[Event] = []
+        perform(self, state, seat, action, events)
+        self._advance(state, events)
+        return events
+
+    def observation(self, state: KaoszState, seat: int | None) -> dict[str, Any]:
+        from galaxis.games.kaosz.views import observation
+
+        return observation(self, state, seat)
+
+    def secret(self, state: KaoszState, viewer: int | None) -> Any:
+        from galaxis.games.kaosz.views import hidden_ids
+
+        return {str(u): state.cards[u].name for u in hidden_ids(self, state, viewer)}
+
+    def determinize(self, state: KaoszState, seat: int | None, rng: Rng) -> KaoszState:
+        from galaxis.games.kaosz.views import determinize
+
+        return determinize(self, state, seat, rng)
+
+    def action_is_public(self, state: KaoszState, seat: int, action: Action) -> bool:
+        """Choosing a card to discard, keep or take from the colony names a hidden card."""
+        return action.args[0] not in ("discard", "take")
+
+    def invariants(self, state: KaoszState) -> list[str]:
+        s = state
+        bad = []
+        seen: dict[int, str] = {}
+        for p in s.players:
+            for zone in ("colony", "hand", "trash", "wreck", "hangar", "canteen", "surface"):
+                for u in getattr(p, zone):
+                    if u in seen:
+                        bad.append(f"card c{u} is in two zones")
+                    seen[u] = zone
+                    if s.cards[u].zone != zone:
+                        bad.append(f"card c{u} listed in {zone} but is in {s.cards[u].zone}")
+        for u, c in enumerate(s.cards):
+            if c.zone in ("ship", "stack"):
+                if u in seen:
+                    bad.append(f"card c{u} on a ship or the stack is also in a zone list")
+                if c.zone == "ship" and (c.host < 0 or s.cards[c.host].zone != "hangar"):
+                    bad.append(f"card c{u} is on a ship that is not in play")
+            elif u not in seen:
+                bad.append(f"card c{u} is in no zone")
+        if sorted(it.uid for it in s.stack) != sorted(u for u, c in enumerate(s.cards) if c.zone == "stack"):
+            bad.append("the stack and the cards on it differ")
+        if any(p.credits < 0 for p in s.players):
+            bad.append("negative credits")
+        return bad
+
+    def evaluate(self, state: KaoszState, seat: int) -> float:
+        from galaxis.games.kaosz.agents import evaluate
+
+        return evaluate(self, state, seat)
+
+    def normalize(self, notation: str) -> str:
+        return " ".join(notation.lower().split())
+
+    def explain_illegal(self, state: KaoszState, seat: int, notation: str) -> IllegalAction:
+        from galaxis.games.kaosz.moves import explain
+
+        return explain(self, state, seat, notation)
+
+    def describe(self, state: KaoszState, action: Action, lang: str = "en") -> str:
+        from galaxis.games.kaosz.views import describe
+
+        return describe(self, state, action, lang)
+
+    def render_text(self, state: KaoszState, seat: int | None, lang: str = "en") -> str:
+        from galaxis.games.kaosz.text import render_text
+
+        return render_text(self, state, seat, lang)
+
+    def render_svg(self, state: KaoszState, seat: int | None, lang: str = "en") -> str:
+        from galaxis.games.kaosz.svg import render_svg
+
+        return render_svg(self, state, seat, lang)
+
+    def heuristic_agent(self, seed: int) -> Any:
+        from galaxis.games.kaosz.agents import KaoszBot
+
+        return KaoszBot(seed)

@@ -1,0 +1,92 @@
+"""The state of a Káosz Galaktika match (rules: docs/games/kaosz.md).
+
+Every physical card is one ``CardState`` in ``state.cards``, addressed by its
+index (``c12`` in the notation). Zones are ordered lists of those indexes per
+player. Ids are given after the decks are shuffled, so an id says nothing about
+what the card is; ``determinize`` re-deals the card names among hidden ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from galaxis.core import Record, Rng, Step
+
+ACTIVE, USED, DAMAGED = 0, 1, 2
+
+
+@dataclass(slots=True)
+class CardState(Record):
+    name: str  # card id in the pool
+    owner: int
+    ctrl: int  # controller (owner unless control changed)
+    zone: str  # colony hand trash wreck hangar canteen surface ship stack
+    up: bool = False  # face up = paid (or a ship, event or interrupt in play)
+    turn: int = ACTIVE  # active / used / damaged (§3)
+    upgrades: int = 0
+    harm: int = 0  # armour lost since the last end phase
+    host: int = -1  # the ship carrying this equipment or crew card
+    mods: list[list[Any]] = field(default_factory=list)  # [stat, amount] until the end of the combat/turn
+    hit: bool = False  # took damage in this firing step
+    choice: str = ""  # a payment-end choice (Tüzér: "firepower" or "bombard")
+
+
+@dataclass(slots=True)
+class Player(Record):
+    colony: list[int]  # top first
+    hand: list[int]
+    trash: list[int]
+    wreck: list[int]  # top last; the "bottom" is index 0
+    hangar: list[int]
+    canteen: list[int]
+    surface: list[int]
+    deck: str  # starter name or "custom"
+    credits: int = 0
+    turns: int = 0  # own turns started
+    ups: dict[str, int] = field(default_factory=dict)  # upgrades bought with credits this turn, by card id
+    out: bool = False  # eliminated (multiplayer)
+    out_order: int = 0  # 1 for the first player eliminated, ...
+    kills: int = 0  # players this one eliminated
+    known: list[int] = field(default_factory=list)  # others' hidden cards this player has looked at
+
+
+@dataclass(slots=True)
+class Combat(Record):
+    attacker: int
+    defender: int
+    target: str  # colony | hand | card
+    target_card: int  # for target "card"
+    stage: str  # declare equip_a equip_d pay_a pay_d pay_end fire fire_end bombard disarm
+    ships: list[list[int]] = field(default_factory=lambda: [[], []])  # [attacker's, defender's]
+    passed: list[bool] = field(default_factory=lambda: [False, False])
+    shot: dict[str, Any] = field(default_factory=dict)  # the shot being resolved
+    bombard: int = 0  # demolition bonus gathered in the bombard step
+
+
+@dataclass(slots=True)
+class StackItem(Record):
+    uid: int  # the card (interrupt played, or card being paid)
+    seat: int
+    kind: str  # "card" (an interrupt) or "pay" (paying a face-down card)
+    target: int  # card id or seat, -1 for none
+    cost: int  # credits paid
+    home: str = ""  # where a card being paid lies (surface, canteen, ship)
+    neutralized: bool = False
+
+
+@dataclass(slots=True)
+class KaoszState(Record):
+    rng: Rng
+    cards: list[CardState]
+    players: list[Player]
+    active: int  # whose turn it is
+    first: int  # who started the game
+    round: int  # 1-based game round
+    phase: str  # mulligan start main end over
+    pending: list[Step]
+    stack: list[StackItem]
+    combat: Combat | None = None
+    # options, fixed for the match
+    simple_combat: bool = False
+    max_rounds: int = 40

@@ -1,0 +1,144 @@
+"""What each seat may see (§8): observation, the hidden cards, determinize, describe."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from galaxis.core import Action, Rng
+from galaxis.games.kaosz.cards import pool
+from galaxis.games.kaosz.state import KaoszState
+
+if TYPE_CHECKING:
+    from galaxis.games.kaosz.rules import Kaosz
+
+TURNS = ("active", "used", "damaged")
+
+
+def visible(s: KaoszState, uid: int, viewer: int | None) -> bool:
+    """§8 whether ``viewer`` knows what card ``uid`` is."""
+    c = s.cards[uid]
+    if c.zone in ("stack", "trash", "hangar") or (c.up and c.zone not in ("colony", "hand", "wreck")):
+        return True
+    if viewer is None:
+        return False
+    if uid in s.players[viewer].known:
+        return True
+    return c.zone != "colony" and c.owner == viewer
+
+
+def hidden_ids(g: Kaosz, s: KaoszState, viewer: int | None) -> list[int]:
+    return [u for u in range(len(s.cards)) if not visible(s, u, viewer)]
+
+
+def determinize(g: Kaosz, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszState:
+    """Re-deals the names of every card the viewer cannot identify, per owner, so that
+    face-down cards in a canteen stay crew and those on ships equipment or crew."""
+    table = pool()
+    hidden = hidden_ids(g, s, viewer)
+    for owner in range(len(s.players)):
+        mine = sorted(u for u in hidden if s.cards[u].owner == owner)
+        names = sorted(s.cards[u].name for u in mine)
+        rng.shuffle(names)
+        # canteen slots take crew; then ship slots equipment or crew (crew boards ships); then the rest
+        slots = {("crew",): [u for u in mine if s.cards[u].zone == "canteen"],
+                 ("equipment", "crew"): [u for u in mine if s.cards[u].zone == "ship"]}
+        for kinds, us in slots.items():
+            for u in us:
+                k = next(i for i, n in enumerate(names) if table[n].type in kinds)
+                s.cards[u].name = names.pop(k)
+        for u in mine:
+            if s.cards[u].zone not in ("ship", "canteen"):
+                s.cards[u].name = names.pop()
+    return s
+
+
+def card_view(g: Kaosz, s: KaoszState, uid: int, viewer: int | None) -> dict[str, Any]:
+    c = s.cards[uid]
+    out: dict[str, Any] = {"id": f"c{uid}", "up": c.up, "state": TURNS[c.turn]}
+    if visible(s, uid, viewer):
+        card = pool()[c.name]
+        out.update(card=card.id, name=card.name, name_en=card.name_en, type=card.type, subtype=card.subtype, cost=card.cost)
+        if card.type == "ship" and c.zone == "hangar":
+            out["stats"] = {st: g.stat(s, uid, st) for st in ("speed", "firepower", "armour", "bombard")}
+            out["armour_left"] = g.armour_left(s, uid)
+    if c.upgrades:
+        out["upgrades"] = c.upgrades
+    if c.harm:
+        out["harm"] = c.harm
+    if c.choice and c.up:
+        out["choice"] = c.choice
+    if c.zone == "hangar":
+        out["aboard"] = [card_view(g, s, a, viewer) for a in g.attached(s, uid)]
+    return out
+
+
+def observation(g: Kaosz, s: KaoszState, seat: int | None) -> dict[str, Any]:
+    players = []
+    for i, p in enumerate(s.players):
+        view: dict[str, Any] = {
+            "seat": i, "deck": p.deck, "credits": p.credits, "turns": p.turns, "out": p.out, "kills": p.kills,
+            "colony": len(p.colony), "hand": len(p.hand), "wreck": len(p.wreck),
+            "trash": [s.cards[u].name for u in p.trash],
+            "hangar": [card_view(g, s, u, seat) for u in p.hangar],
+            "canteen": [card_view(g, s, u, seat) for u in p.canteen],
+            "surface": [card_view(g, s, u, seat) for u in p.surface],
+        }
+        if seat == i:
+            view["hand_cards"] = [card_view(g, s, u, seat) for u in p.hand]
+            view["wreck_cards"] = [s.cards[u].name for u in p.wreck]
+            view["known"] = {f"c{u}": s.cards[u].name for u in p.known if not visible(s, u, None)}
+        players.append(view)
+    cb = s.combat
+    return {
+        "you": seat,
+        "round": s.round,
+        "phase": s.phase,
+        "active": s.active,
+        "first": s.first,
+        "to_move": list(g.to_move(s)),
+        "decision": s.pending[-1].kind if s.pending else None,
+        "decision_data": _public_step(s),
+        "players": players,
+        "stack": [{"card": card_view(g, s, it.uid, seat), "seat": it.seat, "kind": it.kind, "cost": it.cost,
+                   "target": it.target, "neutralized": it.neutralized} for it in s.stack],
+        "combat": None if cb is None else {
+            "attacker": cb.attacker, "defender": cb.defender, "target": cb.target,
+            "target_card": f"c{cb.target_card}" if cb.target_card >= 0 else None, "stage": cb.stage,
+            "ships": [[f"c{u}" for u in side] for side in cb.ships], "passed": list(cb.passed),
+        },
+        "options": {"simple_combat": s.simple_combat, "max_rounds": s.max_rounds},
+        "scores": g.result(s).scores,
+    }
+
+
+def _public_step(s: KaoszState) -> dict[str, Any]:
+    if not s.pending:
+        return {}
+    step = s.pending[-1]
+    if step.kind == "tutor":
+        return {"cards": [f"c{u}" for u in step.data["cards"]]}  # their names: in the chooser's "known"
+    return {k: v for k, v in step.data.items() if k in ("window", "count", "why", "side", "left")}
+
+
+def describe(g: Kaosz, s: KaoszState, action: Action, lang: str = "en") -> str:
+    hu = lang == "hu"
+    words = action.notation.split()
+    verbs_hu = {"play": "kijátszás", "down": "képpel lefelé", "pay": "kifizetés", "up": "fejlesztés", "strip": "fejlesztések levétele",
+                "draw": "húzás (1 CR)", "tutor": "választás a felső ötből (2 CR)", "salvage": "pusztulat alja (2 CR)",
+                "attack": "támadás", "end": "kör vége", "pass": "passz", "keep": "megtartás", "mulligan": "újrakeverés",
+                "send": "harcba küld", "board": "beszáll", "go": "kész", "done": "kész", "fire": "tüzel", "back": "visszalő",
+                "hold": "nem lő vissza", "hit": "sebzés", "stop": "kész", "bomb": "bombázás", "demo": "tűzszerészet",
+                "boost": "nehézfegyverzet", "sneak": "lopakodó bombázás", "let": "nem fizeti ki", "discard": "eldob",
+                "take": "kézbe vesz", "scrap": "kidob", "pick": "kiválaszt", "bonus": "bónusz"}
+    parts = []
+    for w in words:
+        if w.startswith("c") and w[1:].isdigit():
+            u = int(w[1:])
+            viewer = s.pending[-1].seat if s.pending else None
+            card = pool()[s.cards[u].name] if u < len(s.cards) and visible(s, u, viewer) else None
+            parts.append(w if card is None else f"{w} {card.name if hu else card.name_en}")
+        elif hu and w in verbs_hu:
+            parts.append(verbs_hu[w])
+        else:
+            parts.append(w)
+    return " ".join(parts)
