@@ -211,7 +211,7 @@ def _pct(part: dict[str, Any] | None) -> str:
     if not part:
         return "not run"
     lo, hi = part["ci95"]
-    verdict = "met" if part["met"] else "NOT met"
+    verdict = ("met" if part["met"] else "NOT met") if part["games"] >= 200 else "partial run, not judged"
     return f"{100 * part['win_rate']:.1f}% [{100 * lo:.0f}–{100 * hi:.0f}] of {part['games']} ({verdict})"
 
 
