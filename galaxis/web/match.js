@@ -325,18 +325,29 @@ async function undoRequest() {
   const held = heldSeats();
   const mine = lastLog.filter((e) => !e.undone && (e.kind === "act" || e.kind === "timeout") && held.includes(e.seat));
   const seat = mine.length ? mine[mine.length - 1].seat : (held.includes(viewSeat) ? viewSeat : held[0]);
-  try {
-    await api("POST", `${BASE}/undo`, { token: tokens[seat], body: { seq: state.seq, accept: true } });
-  } catch (err) { showError(err.message); }
+  await postUndo(seat, true);
   await refresh();
 }
 
 async function undoVote(seat, accept) {
   showError("");
-  try {
-    await api("POST", `${BASE}/undo`, { token: tokens[seat], body: { seq: state.seq, accept } });
-  } catch (err) { showError(err.message); }
+  await postUndo(seat, accept);
   await refresh();
+}
+
+async function postUndo(seat, accept) {
+  // A bot or another player may move between our last update and the click: on a
+  // stale seq (409) resync and ask again, a few times at most.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await api("POST", `${BASE}/undo`, { token: tokens[seat], body: { seq: state.seq, accept } });
+      return;
+    } catch (err) {
+      if (err.status === 409 && attempt < 3) { await refresh(); continue; }
+      showError(err.message);
+      return;
+    }
+  }
 }
 
 async function download() {
