@@ -1339,10 +1339,6 @@ class Pulsar(Game):
 
         return PulsarBot(seed)
 
-    def rules_text(self, lang: str = "en") -> str:
-        from galaxis.games.pulsar.text import rules_text
-
-        return rules_text(lang)
 
     def board_of(self, state: PulsarState) -> Board:
         return board(state.board)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from galaxis.games.pulsar.data import board, goals, tech_ids, terms
+from galaxis.games.pulsar.data import board, goals, tech_ids
 
 if TYPE_CHECKING:
     from galaxis.games.pulsar.rules import Pulsar
     from galaxis.games.pulsar.state import PulsarState
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games" / "pulsar.md"
 
 
 def _track_line(track: list[list[int]], names: list[str]) -> str:
@@ -89,14 +87,3 @@ def render_text(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en"
     if s.phase == "over":
         lines.append(f"{w['final']}: " + ", ".join(f"{names[i]} {p.score}" for i, p in enumerate(s.players)))
     return "\n".join(lines)
-
-
-def rules_text(lang: str = "en") -> str:
-    """The rules: docs/games/pulsar.md in English, data/rules.hu.md (a summary) in Hungarian."""
-    if lang == "hu":
-        return (Path(__file__).parent / "data" / "rules.hu.md").read_text(encoding="utf-8")
-    if DOCS.exists():
-        return DOCS.read_text(encoding="utf-8")
-    return (
-        f"{terms()['en']['title']}: see docs/games/pulsar.md in the galaxis source tree for the full rules."
-    )

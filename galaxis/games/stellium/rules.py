@@ -1003,8 +1003,4 @@ class Stellium(Game):
 
         return StelliumBot(seed)
 
-    def rules_text(self, lang: str = "en") -> str:
-        from galaxis.games.stellium.text import rules_text
-
-        return rules_text(lang)
 

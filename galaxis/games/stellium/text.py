@@ -6,7 +6,6 @@ content (g b y p, or · when empty), so the notation can be read off it.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from galaxis.games.stellium.data import Card, cards, geometry, terms
@@ -101,14 +100,3 @@ def render_text(game: Stellium, state: StelliumState, seat: int | None, lang: st
         elif p["held_count"]:
             lines.append(f"    {w['held']}: {p['held_count']} ({w['hidden']})")
     return "\n".join(lines)
-
-
-def rules_text(lang: str = "en") -> str:
-    """The rules: docs/games/stellium.md in English, data/rules.hu.md (a summary) in Hungarian."""
-    here = Path(__file__).parent
-    if lang == "hu":
-        return (here / "data" / "rules.hu.md").read_text(encoding="utf-8")
-    doc = here.parents[2] / "docs" / "games" / "stellium.md"
-    if doc.exists():
-        return doc.read_text(encoding="utf-8")
-    return "Stellium: see docs/games/stellium.md in the galaxis source tree for the full rules."
