@@ -17,6 +17,7 @@ BUDGETS: dict[str, float] = {
     "smugglers": 1.0,
     "stellium": 0.5,
     "pulsar": 0.5,
+    "space_empires": 0.2,
 }
 
 

@@ -13,6 +13,7 @@ GAME_MODULES: dict[str, str] = {
     "pulsar": "galaxis.games.pulsar",
     "stellium": "galaxis.games.stellium",
     "kaosz": "galaxis.games.kaosz",
+    "space_empires": "galaxis.games.space_empires",
 }
 
 _loaded: dict[str, Game] = {}

@@ -20,7 +20,7 @@ from galaxis.core import BadOption, Game, new_match
 RANDOM_COMBOS = 3
 # Games played per configuration; lower it for slow games in GAMES_PER_CONFIG_BY_GAME.
 GAMES_PER_CONFIG = 5
-GAMES_PER_CONFIG_BY_GAME: dict[str, int] = {"kaosz": 2}
+GAMES_PER_CONFIG_BY_GAME: dict[str, int] = {"kaosz": 2, "space_empires": 2}
 
 
 @dataclass(frozen=True)

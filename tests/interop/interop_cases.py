@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from galaxis.core import get_game, register
+from galaxis.core import BadOption, get_game, new_match, register
 from galaxis.core.registry import game_ids
 from tests.toy_games import GAME as TOY_GAME
 
@@ -24,11 +24,25 @@ def game_cases() -> list[tuple[str, int, dict[str, Any]]]:
             cases.append((game_id, lo + 1, {}))
         for name, spec in info.options.items():
             if spec["type"] == "choice":
-                cases.extend((game_id, lo, {name: c}) for c in spec["choices"] if c != spec["default"])
+                for c in spec["choices"]:
+                    if c != spec["default"]:
+                        # the smallest player count the game accepts this choice at (e.g. a scenario
+                        # made for a fixed number of players)
+                        cases.append((game_id, _accepting(game_id, lo, hi, {name: c}), {name: c}))
         bools = {name: True for name, spec in info.options.items() if spec["type"] == "bool"}
         if bools:
             cases.append((game_id, hi, bools))
     return cases
+
+
+def _accepting(game_id: str, lo: int, hi: int, options: dict[str, Any]) -> int:
+    for players in range(lo, hi + 1):
+        try:
+            new_match(game_id, players, 0, options)
+        except BadOption:
+            continue
+        return players
+    return lo  # refused at every count: the test then fails with the game's own reason
 
 
 def case_id(case: tuple[str, int, dict[str, Any]]) -> str:

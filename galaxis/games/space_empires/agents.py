@@ -50,6 +50,14 @@ class HeuristicAgent:
             return legal[-1]
         if "lost" in kinds:
             return legal[0]
+        if "steer" in kinds:
+            return legal[0]  # a solo opponent's route: every offered hex is equally short (§13.2)
+        if "engage" in kinds:
+            return next(a for a in legal if a.kind == "engage")  # cloaked Raiders attack with their bonus
+        if "reveal" in kinds:
+            return next(a for a in legal if a.kind == "reveal")
+        if "keep" in kinds:
+            return next(a for a in legal if a.kind == "keep")
         if obs["phase"] == "econ":
             return self._econ(obs, seat, legal)
         return self._move(obs, seat, legal)

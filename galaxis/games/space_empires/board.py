@@ -48,8 +48,14 @@ BUYABLE_TECHS = (
     "cloaking",
     "scanners",
     "fighters",
+    "point_defense",
+    "exploration",
 )
 NPA_KINDS = ("NPA-B", "NPA-C", "NPA-D")
+# Solo opponents' counters (solo.py): a Doomsday Machine and an alien fleet before its first combat.
+OPPONENT_KINDS = ("DM", "APF")
+# Bids are offered from 0 up to this many CP (§7.3, designed bound to keep the choice list short).
+MAX_BID = 10
 
 
 @cache
@@ -64,7 +70,7 @@ def adjacent(players: int, hid: str) -> tuple[str, ...]:
 
 
 def is_combat_kind(kind: str) -> bool:
-    if kind in NPA_KINDS:
+    if kind in NPA_KINDS or kind in OPPONENT_KINDS:
         return True
     unit = data.unit_table_by_id().get(kind)
     return unit is not None and unit.combat

@@ -35,6 +35,8 @@ class Combatant:
     doomsday: bool = False
     fighter: bool = False
     carrier: bool = False
+    pd_attack: int = 0  # a Point Defense Scout's attack against fighters (0: none) [MRB 15]
+    pd_guard: int = 0  # a fighter's extra defence against Point Defense [MRB 15]
 
     @property
     def alive(self) -> bool:
@@ -83,6 +85,9 @@ def to_hit(
     it against Titans and get +1 more [MRB 22]. A cloaked shooter gets +1 in round 1 [MRB 16].
     """
     number = attack_strength(shooter, terrain) - defense_strength(target, terrain)
+    if shooter.pd_attack and target.fighter:
+        # Point Defense: the Scout's attack against fighters replaces its printed attack [MRB 15].
+        number += shooter.pd_attack - shooter.attack - target.pd_guard
     if fleet_bonus and not target.doomsday and (not target.titan or shooter.fighter):
         number += 1
     if target.titan and shooter.fighter:

@@ -182,6 +182,9 @@ class RulesTable(BaseModel):
     starting_forces: dict[str, int]
     black_hole_survive_max: int = Field(ge=1, le=10)
     black_hole_slingshot_penalty: int
+    point_defense_attack: tuple[int, ...]
+    point_defense_fighter_level: int = Field(ge=1)
+    point_defense_fighter_defense: int = Field(ge=0)
     space_wreck: tuple[WreckRow, ...]
 
     @model_validator(mode="after")

@@ -24,8 +24,8 @@ from galaxis.core import (
 )
 from galaxis.core.errors import BadOption
 
-from . import board, combat, data, economy, movement
-from .board import BUYABLE, BUYABLE_TECHS, NPA, NPA_KINDS, SEATS
+from . import board, combat, data, economy, movement, solo
+from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from .hexes import distance, hex_id, parse_hex_id
 from .state import Battle, Colony, Marker, Player, SEState, Unit
 
@@ -33,7 +33,7 @@ INFO = GameInfo(
     id="space_empires",
     name="Space Empires 4X",
     name_hu="Space Empires 4X",
-    min_players=2,
+    min_players=1,
     max_players=4,
     summary="Explore, expand, exploit and exterminate on a hex map; destroy the enemy home world.",
     hidden_information=True,
@@ -52,14 +52,19 @@ INFO = GameInfo(
             "max": 20,
             "help": "economic cycles before the game ends on empire value (§8, designed limit)",
         },
+        "slingshot": {
+            "type": "bool",
+            "default": False,
+            "help": "optional rule: a ship may slingshot through a Black Hole for +1 hex at +2 to its roll (§4.8)",
+        },
+        **solo.OPTIONS,
     },
 )
 
-# Bids are offered from 0 up to this many CP (§7.3, designed bound to keep the choice list short).
-MAX_BID = 10
 SECRET_KINDS = ("bid", "tech", "buy", "done")
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
-CARRIER_ROOM = 3  # fighters a Carrier holds [MRB 15]
+CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
+CARRIERS = ("CV", "TN")
 
 
 def _letter(seat: int) -> str:
@@ -76,6 +81,7 @@ class SpaceEmpires(Game):
     # --- set-up (§2) -------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SEState:
         self.validate_players(players)
+        scenario = solo.scenario_for(players, options)  # §12: BadOption when the scenario does not fit
         edition = options.get("edition", "ce")
         if edition not in data.EDITIONS:
             raise BadOption(f"unknown edition {edition!r}")
@@ -121,6 +127,7 @@ class SpaceEmpires(Game):
             handled=[],
             winner=-1,
         )
+        state.slingshot = bool(options.get("slingshot", False))
         for seat in range(players):
             hw = hex_id(hmap.home_world(seat))
             for kind, count in data.rules_table().starting_forces.items():
@@ -129,6 +136,7 @@ class SpaceEmpires(Game):
         # §3.1: roll for the first player; play goes clockwise.
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
+        solo.setup(self, state, scenario, options)
         self._start_move(state)
         return state
 
@@ -143,6 +151,8 @@ class SpaceEmpires(Game):
             "R": t.get("cloaking", 0),
             "DD": t.get("scanners", 0),
             "F": t.get("fighters", 0),
+            "SC": t.get("point_defense", 0),
+            "CA": t.get("exploration", 0),
         }.get(kind, 0)
         always_up = kind in ("CO", "Miner", "MSP", "SY", "Base")
         unit = Unit(
@@ -188,7 +198,7 @@ class SpaceEmpires(Game):
         if state.phase == "econ":
             return self._econ_actions(state, seat)
         acts: list[Action] = []
-        players = len(state.players)
+        pipes = self._pipelines(state, seat)
         for u in sorted(self._own_units(state, seat), key=lambda u: _uid_key(u.uid)):
             if u.kind == "CO" and self._can_colonize(state, u):
                 acts.append(g(f"c {u.uid}", (u.uid,), "colonize", (u.uid,)))
@@ -200,13 +210,20 @@ class SpaceEmpires(Game):
                     for cv in self._carriers_with_room(state, u):
                         acts.append(g(f"load {u.uid} {cv.uid}", (u.uid, cv.uid), "load", (u.uid, cv.uid)))
                 continue
-            if u.stopped or u.moved >= self._allowance(state, u):
+            if self._can_peek(state, u):
+                for h in self._peek_hexes(state, u):
+                    acts.append(g(f"peek {u.uid} {h}", (u.uid, h), "peek", (u.uid, h)))
+            if u.stopped or u.moved >= self._allowance(state, u) + self._pipeline_bonus(state, u, pipes):
                 continue
             if self._can_refit(state, u):
                 acts.append(g(f"refit {u.uid}", (u.uid,), "refit", (u.uid,)))
-            for h in board.adjacent(players, u.hex):
-                if self._move_problem(state, u, h) is None:
+            for h in solo.neighbours(state, u.hex):  # warp points join hexes (§13.8)
+                if self._move_problem(state, u, h, pipes) is None:
                     acts.append(g(f"m {u.uid} {h}", (u.uid, h), "move", (u.uid, h)))
+                    if self._can_sling(state, u, h) and not self._pipeline_step(state, u, h, pipes):
+                        acts.append(g(f"sling {u.uid} {h}", (u.uid, h), "sling", (u.uid, h)))
+        if self._own_units(state, seat):
+            acts.append(g("scuttle", (), "scuttle_menu", ()))
         acts.append(g("end", (), "end", ()))
         return acts
 
@@ -215,6 +232,8 @@ class SpaceEmpires(Game):
         level_track = data.unit_table_by_id()[u.kind].level_tech or {
             "DD": "scanners",
             "SW": "minesweeping",
+            "SC": "point_defense",
+            "CA": "exploration",
         }.get(u.kind, "")
         return (
             t["attack"],
@@ -240,7 +259,7 @@ class SpaceEmpires(Game):
         carriers = [
             v
             for v in state.units.values()
-            if v.kind == "CV"
+            if v.kind in CARRIERS
             and v.owner == fighter.owner
             and v.hex == fighter.hex
             and len(board.carried(state, v.uid)) < CARRIER_ROOM
@@ -252,18 +271,57 @@ class SpaceEmpires(Game):
 
     def _allowance(self, state: SEState, u: Unit) -> int:
         fast = state.players[u.owner].techs.get("fast_bc", 0) >= 1
-        return movement.hexes_per_turn(u.kind, u.move_tech, state.turn, state.edition, fast)
+        base = movement.hexes_per_turn(u.kind, u.move_tech, state.turn, state.edition, fast)
+        return base + u.sling if base else 0
 
-    def _move_problem(self, state: SEState, u: Unit, h: str) -> str | None:
+    def _can_sling(self, state: SEState, u: Unit, h: str) -> bool:
+        """§4.8 (optional rule) [MRB 6]: a ship may slingshot through a face-up Black Hole it may enter:
+        the hex costs no movement, but the survival roll gets +2."""
+        m = state.markers.get(h)
+        return (
+            state.slingshot
+            and m is not None
+            and m.face_up
+            and m.kind == "black_hole"
+            and data.unit_table_by_id()[u.kind].move == "tech"
+        )
+
+    def _pipelines(self, state: SEState, seat: int) -> frozenset[str]:
+        """§4.6: the hexes holding one of ``seat``'s MS Pipelines that has not moved this turn."""
+        return frozenset(
+            v.hex for v in state.units.values() if v.kind == "MSP" and v.owner == seat and not v.moved
+        )
+
+    def _pipeline_bonus(self, state: SEState, u: Unit, pipes: frozenset[str] | None = None) -> int:
+        """§4.6 [MRB 13]: a unit whose whole move so far ran along an unmoved chain of its player's MS
+        Pipelines may go one hex further, to another pipeline hex of the chain."""
+        if u.kind == "MSP" or not u.piped:
+            return 0
+        if pipes is None:
+            pipes = self._pipelines(state, u.owner)
+        return 1 if u.hex in pipes and self._allowance(state, u) > 0 else 0
+
+    def _pipeline_step(self, state: SEState, u: Unit, h: str, pipes: frozenset[str] | None = None) -> bool:
+        """§4.6: a step from one hex of an unmoved pipeline chain to the next, by a unit that has moved
+        only along the chain this turn (such steps ignore Nebula, Asteroid and Black Hole stops)."""
+        if pipes is None:
+            pipes = self._pipelines(state, u.owner)
+        return h in pipes and bool(self._pipeline_bonus(state, u, pipes))
+
+    def _move_problem(
+        self, state: SEState, u: Unit, h: str, pipes: frozenset[str] | None = None
+    ) -> str | None:
         """Why ``u`` may not move to the adjacent hex ``h`` now (§4), or None."""
-        if self._allowance(state, u) == 0:
+        allowance = self._allowance(state, u)
+        if allowance == 0:
             return "Bases and shipyards never move (§4.1)"
-        if u.stopped or u.moved >= self._allowance(state, u):
-            return "the unit has no movement left this turn (§4.1)"
+        piped = self._pipeline_step(state, u, h, pipes)
+        if u.stopped or u.moved >= allowance + (1 if piped else 0):
+            return "the unit has no movement left this turn (§4.1, §4.6)"
         m = state.markers.get(h)
         if m is not None and m.face_up and m.kind == "supernova":
             return "nothing may enter a Super Nova (§6)"
-        stopping = not board.explored(state, h) or board.terrain(state, h) != "open"
+        stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         if stopping and u.moved > 0:
             return "an unexplored hex, Nebula or Asteroids may only be entered from the starting hex (§4.2)"
         if u.kind == "Mine" and (not board.explored(state, h) or board.enemies_at(state, h, u.owner)):
@@ -273,6 +331,94 @@ class SpaceEmpires(Game):
             if not escorted and (not board.explored(state, h) or board.enemy_combat_at(state, h, u.owner)):
                 return "non-combat ships need a combat ship in an unexplored or enemy hex (§4.3)"
         return None
+
+    # --- scuttling and Exploration (§4.7, §6.2) ------------------------------------------------------
+    def _scuttle(self, state: SEState, uid: str, events: list[Event]) -> None:
+        """§4.7 [MRB 7]: a player may destroy any of its own units in its Movement Phase (to save
+        maintenance or free a counter); fighters aboard a scuttled carrier stay in the hex."""
+        u = state.units.pop(uid)
+        events.append({"type": "scuttle", "unit": uid, "hex": u.hex})
+
+    def _can_peek(self, state: SEState, u: Unit) -> bool:
+        """§6.2 [MRB 9.8]: a Cruiser built with Exploration 1 may, before it moves, look at one adjacent
+        face-down marker once per turn."""
+        return u.kind == "CA" and u.level >= 1 and not u.moved and not u.stopped and not u.peeked
+
+    def _peek_hexes(self, state: SEState, u: Unit) -> list[str]:
+        known = state.players[u.owner].known
+        out = []
+        for h in board.adjacent(len(state.players), u.hex):
+            m = state.markers.get(h)
+            if m is not None and not m.face_up and h not in known:
+                out.append(h)
+        return sorted(out, key=_hex_key)
+
+    def _peek(self, state: SEState, seat: int, uid: str, hid: str) -> None:
+        """§6.2: the peeking player alone learns the marker, then reveals it or puts it back face down."""
+        state.units[uid].peeked = True
+        state.players[seat].known.append(hid)
+        state.pending.append(Step("peek", seat, {"hex": hid}))
+
+    def _reveal_peeked(self, state: SEState, seat: int, events: list[Event]) -> None:
+        """§6.2: a revealed marker is flipped without a unit in its hex: a one-shot marker (Danger!, Lost
+        in Space, warp point, Doomsday Machine) is removed harmlessly, the others stay face up (aliens
+        take their place on a deep-space barren planet)."""
+        hid = state.pending.pop().data["hex"]
+        m = state.markers[hid]
+        m.face_up = True
+        self._forget(state, hid)
+        events.append({"type": "explore", "hex": hid, "marker": m.kind, "value": m.value, "peek": True})
+        if m.kind in ("danger", "lost_in_space", "doomsday") or (
+            m.kind == "warp_point" and not solo.keeps_warp_point(state, hid, m, events)
+        ):
+            del state.markers[hid]
+        elif m.kind == "barren" and m.pool == "deep":
+            self._place_npas(state, hid)
+
+    def _forget(self, state: SEState, hid: str) -> None:
+        """A marker that is face up (or gone) is no longer anyone's private knowledge."""
+        for p in state.players:
+            if hid in p.known:
+                p.known.remove(hid)
+
+    # --- cloaked Raiders before a battle (§5.11) --------------------------------------------------
+    def _hidden_raiders(self, state: SEState, seat: int) -> list[Unit]:
+        b = state.battle
+        assert b is not None
+        return sorted(
+            (
+                u
+                for u in board.units_at(state, b.hex)
+                if u.owner == seat and u.kind == "R" and board.cloaked(state, u) and u.uid not in b.withdrawn
+            ),
+            key=_unit_key,
+        )
+
+    def _offer_withdrawal(self, state: SEState) -> None:
+        """§5.11 [MRB 5.1]: before the battle, each side's cloaked Raiders may withdraw (stay hidden and
+        out of the battle): the attacker decides first, then the defender."""
+        b = state.battle
+        assert b is not None
+        for seat in (b.defender, b.attacker):
+            if seat >= 0 and self._hidden_raiders(state, seat):
+                state.pending.append(Step("cloak", seat, {"hex": b.hex}))
+
+    def _withdraw(self, state: SEState, seat: int, uid: str, events: list[Event]) -> None:
+        b = state.battle
+        assert b is not None
+        b.withdrawn.append(uid)
+        events.append({"type": "withdraw", "hex": b.hex, "seat": seat})
+        if not self._hidden_raiders(state, seat):
+            state.pending.pop()
+
+    def _open_battle(self, state: SEState) -> None:
+        """§5.0: the units that fight turn face up; the first round opens."""
+        b = state.battle
+        assert b is not None
+        for u in board.units_at(state, b.hex):
+            if u.owner in (b.attacker, b.defender) and u.uid not in b.withdrawn:
+                u.revealed = True
+        self._begin_round(state)
 
     def _can_colonize(self, state: SEState, u: Unit) -> bool:
         m = state.markers.get(u.hex)
@@ -310,6 +456,20 @@ class SpaceEmpires(Game):
             return [g(f"lost {h}", (h,), "lost", (h,)) for h in self._lost_hexes(state, d["hex"], d["seat"])]
         if step.kind == "first":
             return [g(f"first {SEATS[s]}", (), "first", (s,)) for s in board.alive_seats(state)]
+        if step.kind == "scuttle":
+            acts = [g("keep", (), "keep", ())]
+            for u in sorted(self._own_units(state, step.seat), key=_unit_key):
+                acts.append(g(f"scuttle {u.uid}", (u.uid,), "scuttle", (u.uid,)))
+            return acts
+        if step.kind == "peek":
+            return [g("reveal", (), "reveal", ()), g("conceal", (), "conceal", ())]
+        if step.kind == "cloak":
+            acts = [g("engage", (), "engage", ())]
+            for u in self._hidden_raiders(state, step.seat):
+                acts.append(g(f"withdraw {u.uid}", (u.uid,), "withdraw", (u.uid,)))
+            return acts
+        if step.kind in solo.STEP_KINDS:
+            return solo.step_actions(self, state, step)
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -344,6 +504,8 @@ class SpaceEmpires(Game):
         level = p.techs[track] + 1
         if level > tracks[track].max_level(state.edition):
             return f"{track} is already at its highest level"
+        if track == "exploration" and level > 1:
+            return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
         if tracks[track].level_cost(state.edition, level) > p.cp:
             return "not enough CP (§7.5)"
         return None
@@ -392,6 +554,8 @@ class SpaceEmpires(Game):
             kind, args = found.kind, found.args
         if kind == "move":
             self._do_move(state, state.units[args[0]], args[1], events)
+        elif kind == "sling":
+            self._do_move(state, state.units[args[0]], args[1], events, sling=True)
         elif kind == "refit":
             u = state.units[args[0]]
             cost = data.unit_table_by_id()[u.kind].hull
@@ -401,6 +565,25 @@ class SpaceEmpires(Game):
             u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = self._current_techs(state, u)
             u.stopped = True
             events.append({"type": "refit", "unit": u.uid})
+        elif kind == "scuttle_menu":
+            state.pending.append(Step("scuttle", seat, {}))
+        elif kind == "keep":
+            state.pending.pop()
+        elif kind == "scuttle":
+            state.pending.pop()
+            self._scuttle(state, args[0], events)
+        elif kind == "peek":
+            self._peek(state, seat, args[0], args[1])
+        elif kind == "reveal":
+            self._reveal_peeked(state, seat, events)
+        elif kind == "conceal":
+            step = state.pending.pop()
+            if step.data["hex"] not in state.players[seat].known:
+                state.players[seat].known.append(step.data["hex"])
+        elif kind == "withdraw":
+            self._withdraw(state, seat, args[0], events)
+        elif kind == "engage":
+            state.pending.pop()
         elif kind == "load":
             state.units[args[0]].cargo = args[1]
         elif kind == "unload":
@@ -455,6 +638,8 @@ class SpaceEmpires(Game):
             self._buy_unit(state, seat, args[0], args[1])
         elif kind == "done":
             state.players[seat].done = True
+        elif kind == "steer":
+            solo.apply_steer(self, state, args[0], events)
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -474,10 +659,12 @@ class SpaceEmpires(Game):
         state.phase = "move"
         seat = state.order[state.active]
         for u in self._own_units(state, seat):
-            u.moved, u.stopped, u.came_from = 0, False, ""
+            u.moved, u.stopped, u.came_from, u.piped, u.peeked, u.sling = 0, False, "", True, False, 0
 
-    def _do_move(self, state: SEState, u: Unit, h: str, events: list[Event]) -> None:
-        stopping = not board.explored(state, h) or board.terrain(state, h) != "open"
+    def _do_move(self, state: SEState, u: Unit, h: str, events: list[Event], sling: bool = False) -> None:
+        piped = self._pipeline_step(state, u, h)
+        u.piped = piped
+        stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         for f in board.carried(state, u.uid):
             f.came_from, f.hex = f.hex, h
         u.came_from, u.hex = u.hex, h
@@ -494,19 +681,24 @@ class SpaceEmpires(Game):
                     del state.units[v.uid]
                     events.append({"type": "destroyed", "unit": v.uid, "hex": h})
         m = state.markers.get(h)
-        if m is not None and m.face_up and m.kind == "black_hole":
-            self._black_hole(state, [u], events)
+        if m is not None and m.face_up and m.kind == "black_hole" and not piped:
+            self._black_hole(state, [u], events, sling)
+            if sling and u.uid in state.units:
+                u.sling += 1  # §4.8: the slingshot hex costs no movement
 
-    def _black_hole(self, state: SEState, units: list[Unit], events: list[Event]) -> None:
+    def _black_hole(
+        self, state: SEState, units: list[Unit], events: list[Event], sling: bool = False
+    ) -> None:
         for u in units:
             roll = combat.d10(state.rng)
-            if not economy.survives_black_hole(roll):
+            if not economy.survives_black_hole(roll, sling):
                 del state.units[u.uid]
                 events.append({"type": "black_hole", "unit": u.uid, "roll": roll})
 
     def _end_movement(self, state: SEState, events: list[Event]) -> None:
         state.phase = "combat"
         state.handled = []
+        solo.opponents_move(self, state, events)  # §13.2: the solo opponents move after the live player
 
     # --- the automatic flow ---------------------------------------------------------------------------
     def _advance(self, state: SEState, events: list[Event]) -> None:
@@ -531,6 +723,8 @@ class SpaceEmpires(Game):
             self._next_seat(state, events)
 
     def _next_seat(self, state: SEState, events: list[Event]) -> None:
+        if solo.after_turn(self, state, events):  # §13: opponents take undefended colonies; solo end
+            return
         state.handled = []
         while True:
             state.active += 1
@@ -551,7 +745,8 @@ class SpaceEmpires(Game):
             mine = board.friendly_combat_at(state, hid, seat)
             enemies = board.enemy_combat_at(state, hid, seat)
             # Undetected Raiders are not attacked; the player's own cloaked Raiders always attack (§5.11).
-            seen = [v for v in enemies if not board.cloaked(state, v)]
+            # A solo opponent's cloaked Raiders attack when they outweigh the player there (§13.5).
+            seen = [v for v in enemies if not board.cloaked(state, v) or solo.raider_attacks(state, v)]
             if not seen and not any(board.cloaked(state, u) for u in mine):
                 continue
             if not enemies:
@@ -573,12 +768,9 @@ class SpaceEmpires(Game):
                 {v.owner for v in enemies}, key=lambda o: (o == NPA, (o - seat) % len(state.players))
             )
             defender = owners[0]
-            for u in board.units_at(state, hid):
-                if u.owner in (seat, defender):
-                    u.revealed = True
             state.battle = Battle(hid, seat, defender, 0, [], -1, board.terrain(state, hid))
             events.append({"type": "battle", "hex": hid, "attacker": seat, "defender": defender})
-            self._begin_round(state)
+            self._offer_withdrawal(state)
             return True
         return False
 
@@ -599,7 +791,10 @@ class SpaceEmpires(Game):
                     events.append({"type": "swept", "unit": mine.uid, "hex": hid})
                 mines = mines[sweep:]
             if mines:
-                state.pending.append(Step("mine", mines[0].owner, {"hex": hid, "seat": seat}))
+                # A solo opponent's mines hit the units the live player picks (§13.6).
+                chooser = mines[0].owner if mines[0].owner >= 0 else seat
+                data_ = {"hex": hid, "seat": seat, "owner": mines[0].owner}
+                state.pending.append(Step("mine", chooser, data_))
                 return True
         return False
 
@@ -611,8 +806,9 @@ class SpaceEmpires(Game):
     def _detonate(self, state: SEState, victim_uid: str, events: list[Event]) -> None:
         step = state.pending.pop()
         hid = step.data["hex"]
+        owner = step.data.get("owner", step.seat)  # a solo opponent's mines are chosen for by the player
         mine = min(
-            (v for v in board.units_at(state, hid) if v.kind == "Mine" and v.owner == step.seat),
+            (v for v in board.units_at(state, hid) if v.kind == "Mine" and v.owner == owner),
             key=_unit_key,
         )
         del state.units[mine.uid]
@@ -629,13 +825,18 @@ class SpaceEmpires(Game):
         return [
             u
             for u in state.units.values()
-            if u.hex == b.hex and u.owner in (b.attacker, b.defender) and board.is_combat_kind(u.kind)
+            if u.hex == b.hex
+            and u.owner in (b.attacker, b.defender)
+            and board.is_combat_kind(u.kind)
+            and u.uid not in b.withdrawn
         ]
 
     def _as_combatant(self, state: SEState, u: Unit) -> combat.Combatant:
         b = state.battle
         assert b is not None
         side = 0 if u.owner == b.attacker else 1
+        if u.kind == "DM":
+            return solo.combatant(state, u, side)
         if u.kind in NPA_KINDS:
             s = data.npa_ships()[u.kind]
             return combat.Combatant(
@@ -653,25 +854,53 @@ class SpaceEmpires(Game):
         t = data.unit_table_by_id()[u.kind]
         assert t.cls is not None
         hidden = board.cloaked(state, u)
-        return combat.Combatant(
-            u.uid,
-            side,
-            u.kind,
-            t.uncloaked_cls if t.uncloaked_cls is not None and not hidden else t.cls,
-            t.attack_at(u.level),
-            t.defense_at(u.level),
-            t.hull,
-            u.attack_tech,
-            u.defense_tech,
-            u.tactics,
-            t.cost,
-            u.damage,
-            u.screened,
-            cloaked=hidden,
-            titan=u.kind == "TN",
-            fighter=u.kind == "F",
-            carrier=u.kind == "CV",
+        cls = t.uncloaked_cls if t.uncloaked_cls is not None and not hidden else t.cls
+        pd_attack = self._point_defense_attack(state, u)
+        return solo.adjust_combatant(
+            state,
+            u,
+            combat.Combatant(
+                u.uid,
+                side,
+                u.kind,
+                "A" if pd_attack else cls,
+                t.attack_at(u.level),
+                t.defense_at(u.level),
+                t.hull,
+                u.attack_tech,
+                u.defense_tech,
+                u.tactics,
+                t.cost,
+                u.damage,
+                u.screened,
+                cloaked=hidden,
+                titan=u.kind == "TN",
+                fighter=u.kind == "F",
+                carrier=u.kind == "CV",
+                pd_attack=pd_attack,
+                pd_guard=self._point_defense_guard(u),
+            ),
         )
+
+    def _point_defense_attack(self, state: SEState, u: Unit) -> int:
+        """§5.13 [MRB 15]: a Scout built with Point Defense fires as A-class with attack 6/7/8 against
+        fighters, when enemy fighters are in the battle; 0 when this does not apply."""
+        b = state.battle
+        if u.kind != "SC" or u.level < 1 or b is None:
+            return 0
+        enemy_fighters = any(
+            v.kind == "F" and v.owner != u.owner and not v.screened and v.uid not in b.withdrawn
+            for v in board.units_at(state, b.hex)
+            if v.owner in (b.attacker, b.defender)
+        )
+        table = data.rules_table().point_defense_attack
+        return table[min(u.level, len(table)) - 1] if enemy_fighters else 0
+
+    def _point_defense_guard(self, u: Unit) -> int:
+        """§5.13: fighters of level 2 and up get +1 defence against Point Defense."""
+        r = data.rules_table()
+        guarded = u.kind == "F" and u.level >= r.point_defense_fighter_level
+        return r.point_defense_fighter_defense if guarded else 0
 
     def _begin_round(self, state: SEState) -> None:
         """§5.4/§5.7: each round opens with screening (and, from round 2, retreats): the attacker
@@ -684,7 +913,7 @@ class SpaceEmpires(Game):
         for u in board.units_at(state, b.hex):
             u.screened = False
         for seat in (b.defender, b.attacker):
-            if seat != NPA and self._round_options(state, seat):
+            if seat >= 0 and self._round_options(state, seat):
                 state.pending.append(Step("round", seat, {}))
 
     def _round_options(self, state: SEState, seat: int) -> bool:
@@ -713,6 +942,7 @@ class SpaceEmpires(Game):
         bonus = combat.fleet_size_bonus(fighters)
         b.bonus_side = -1 if bonus is None else bonus
         b.queue = [c.uid for c in combat.firing_order(fighters, b.terrain) if not c.screened]
+        b.queue = solo.extra_shots(state, b.queue)  # a Doomsday Machine fires several times (§13.3)
 
     def _sides_left(self, state: SEState) -> tuple[bool, bool]:
         b = state.battle
@@ -727,6 +957,9 @@ class SpaceEmpires(Game):
         if not (att and dfn):
             self._end_battle(state, att, dfn, events)
             return
+        if b.round == 0:
+            self._open_battle(state)
+            return
         if b.bonus_side == UNFIXED:
             self._fix_round(state)
         while b.queue:
@@ -739,7 +972,7 @@ class SpaceEmpires(Game):
                 self._shoot(state, uid, targets[0].uid, events)
                 return
             if targets:
-                controller = u.owner if u.owner != NPA else self._npa_controller(state)
+                controller = u.owner if u.owner >= 0 else self._npa_controller(state)
                 state.pending.append(Step("target", controller, {"shooter": uid}))
                 return
         self._begin_round(state)
@@ -759,7 +992,8 @@ class SpaceEmpires(Game):
         shooter = self._as_combatant(state, state.units[shooter_uid])
         others = [self._as_combatant(state, u) for u in self._combatants(state)]
         legal = {c.uid for c in combat.legal_targets(shooter, others)}
-        return sorted((state.units[uid] for uid in legal), key=lambda u: _uid_key(u.uid))
+        found = sorted((state.units[uid] for uid in legal), key=lambda u: _uid_key(u.uid))
+        return solo.filter_targets(state, state.units[shooter_uid], found)
 
     def _shoot(self, state: SEState, shooter_uid: str, target_uid: str, events: list[Event]) -> None:
         b = state.battle
@@ -793,14 +1027,16 @@ class SpaceEmpires(Game):
         assert b is not None
         loser = b.defender if att else b.attacker if dfn else None
         for u in board.units_at(state, b.hex):
-            u.damage, u.screened = 0, False  # §5.6: survivors are repaired after the battle
-            if loser is not None and u.owner == loser:
+            # §5.6: survivors are repaired after the battle (a Doomsday Machine keeps its damage, §13.3).
+            u.damage, u.screened = (u.damage if solo.keeps_damage(u) else 0), False
+            if loser is not None and u.owner == loser and u.uid not in b.withdrawn:
                 # Non-combat units left alone with the enemy are destroyed (§5.8).
                 del state.units[u.uid]
                 events.append({"type": "destroyed", "unit": u.uid, "hex": b.hex})
         events.append({"type": "battle_over", "hex": b.hex, "winner": b.attacker if att else b.defender})
-        # A won hex stays open for the next enemy there (one enemy at a time, §5) and for bombardment.
-        if not att:
+        # A won hex stays open for the next enemy there (one enemy at a time, §5) and for bombardment;
+        # where Raiders withdrew, they stay hidden there for the rest of the combat phase (§5.11).
+        if not att or b.withdrawn:
             state.handled.append(b.hex)
         state.battle = None
 
@@ -882,6 +1118,9 @@ class SpaceEmpires(Game):
 
     def _eliminate(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§8: a player whose home world is destroyed is out; the rest of the empire is removed."""
+        if seat < 0:  # an alien empire of a solo scenario (§13.5)
+            solo.eliminate_opponent(state, seat, events)
+            return
         state.players[seat].alive = False
         for uid in [u.uid for u in state.units.values() if u.owner == seat]:
             del state.units[uid]
@@ -890,11 +1129,12 @@ class SpaceEmpires(Game):
         state.pending = [s for s in state.pending if s.seat != seat]
         events.append({"type": "eliminated", "seat": seat})
         alive = board.alive_seats(state)
-        if len(alive) == 1:
+        if len(alive) == 1 and (state.solo is None or state.solo.victory == "conquest"):
             state.winner = alive[0]
             state.phase = "over"
             state.pending = []
             state.battle = None
+        solo.after_elimination(state, events)
 
     # --- exploration (§6) -----------------------------------------------------------------------------
     def _explore(self, state: SEState, seat: int, events: list[Event]) -> None:
@@ -908,6 +1148,7 @@ class SpaceEmpires(Game):
             if not here:
                 continue
             m.face_up = True
+            self._forget(state, hid)
             events.append({"type": "explore", "hex": hid, "marker": m.kind, "value": m.value})
             self._marker_effect(state, seat, hid, m, here, events)
         # §6: a Miner picks up a face-up Minerals or Space Wreck marker in its hex.
@@ -941,20 +1182,25 @@ class SpaceEmpires(Game):
             for u in here:
                 u.hex = u.came_from or u.hex
         elif m.kind in ("warp_point", "doomsday"):
-            # Without their optional rules these count as empty space and are removed (§6).
-            del state.markers[hid]
+            # Without their optional rules these count as empty space and are removed (§6, §13.8).
+            if not solo.marker_flipped(state, seat, hid, m, events):
+                del state.markers[hid]
         elif m.kind == "barren" and m.pool == "deep":
-            for _ in range(4):
-                kind = NPA_KINDS[state.rng.below(len(NPA_KINDS))]
-                uid = f"n{state.npa_serial}"
-                state.npa_serial += 1
-                state.units[uid] = Unit(uid, NPA, kind, hid, 0, 0, 0, 0, 0, 0, True, "", True, "")
+            self._place_npas(state, hid)
         elif m.kind == "lost_in_space":
             del state.markers[hid]
             n = len(state.players)
             right = next(s for s in ((seat - i) % n for i in range(1, n + 1)) if state.players[s].alive)
             if self._lost_hexes(state, hid, seat):
                 state.pending.append(Step("lost", right, {"hex": hid, "seat": seat}))
+
+    def _place_npas(self, state: SEState, hid: str) -> None:
+        """§6: a deep-space barren planet receives 4 random non-player alien ships [MRB 18]."""
+        for _ in range(4):
+            kind = NPA_KINDS[state.rng.below(len(NPA_KINDS))]
+            uid = f"n{state.npa_serial}"
+            state.npa_serial += 1
+            state.units[uid] = Unit(uid, NPA, kind, hid, 0, 0, 0, 0, 0, 0, True, "", True, "")
 
     def _lost_hexes(self, state: SEState, hid: str, seat: int) -> list[str]:
         out = []
@@ -1070,6 +1316,9 @@ class SpaceEmpires(Game):
         n = len(state.players)
         state.order = [(first + i) % n for i in range(n) if state.players[(first + i) % n].alive]
         events.append({"type": "first_player", "seat": first})
+        solo.economic_phase(self, state, events)  # §13.4-13.5: machines enter, the aliens roll
+        if state.phase == "over":
+            return
         if state.cycle >= state.cycles:
             state.phase = "over"
             return
@@ -1085,7 +1334,9 @@ class SpaceEmpires(Game):
             value = board.empire_value(state, seat) if p.alive else 0
             scores.append(float(value + (1000 if state.winner == seat else 0)))
         return Result(
-            scores, rank_by_keys([[s] for s in scores]), {"winner": state.winner, "cycle": state.cycle}
+            scores,
+            rank_by_keys([[s] for s in scores]),
+            {"winner": state.winner, "cycle": state.cycle, **solo.result_details(state)},
         )
 
     # --- information -----------------------------------------------------------------------------------
@@ -1096,25 +1347,28 @@ class SpaceEmpires(Game):
     def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
         from .views import observation
 
-        return observation(self, state, seat)
+        return solo.observe(state, observation(self, state, seat))
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        return secret(state, viewer)
+        return solo.secret(state, secret(state, viewer))
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        return determinize(state, seat, rng)
+        return solo.determinize(determinize(state, seat, rng), rng)
 
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
-        """Movement is the widest decision: six hexes for every mobile counter, colonising, loading
-        fighters, and end."""
+        """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
+        colonising, loading fighters, scuttling, and end (choosing the counter to scuttle is narrower)."""
         units = data.units(options.get("edition", data.DEFAULT_EDITION))
         mobile = sum(u.counters for u in units.values() if u.move != "none")
-        carriers = units["CV"].counters * units["F"].counters if "CV" in units else 0
-        return 6 * mobile + units["CO"].counters + carriers + 1
+        every = sum(u.counters for u in units.values())
+        holds = sum(units[k].counters for k in CARRIERS if k in units)
+        carriers = holds * units["F"].counters
+        moves = 12 if options.get("slingshot") else 6  # a slingshot doubles each move into a Black Hole
+        return max(moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + 2, every + 1)
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.split())
@@ -1156,7 +1410,7 @@ class SpaceEmpires(Game):
         for uid, u in state.units.items():
             if uid != u.uid or u.hex not in hexes:
                 bad.append(f"unit {uid} is misplaced")
-            if u.owner != NPA and not state.players[u.owner].alive:
+            if u.owner >= 0 and not state.players[u.owner].alive:
                 bad.append(f"unit {uid} belongs to an eliminated player")
         for hid in state.colonies:
             if hid not in hexes:
@@ -1164,11 +1418,11 @@ class SpaceEmpires(Game):
         for u in state.units.values():
             if u.kind == "F" and u.cargo:
                 cv = state.units.get(u.cargo)
-                if cv is None or cv.kind != "CV" or cv.hex != u.hex or cv.owner != u.owner:
+                if cv is None or cv.kind not in CARRIERS or cv.hex != u.hex or cv.owner != u.owner:
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
-            if u.kind == "CV" and len(board.carried(state, u.uid)) > CARRIER_ROOM:
+            if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad
+        return bad + solo.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

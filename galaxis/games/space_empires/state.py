@@ -7,9 +7,11 @@ counter is, so ids are safe to show to everyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from galaxis.core import Record, Rng, Step
+
+from .solo_state import SoloState
 
 
 @dataclass(slots=True)
@@ -30,6 +32,9 @@ class Unit(Record):
     cargo: str  # a Miner's towed marker, "minerals:5" / "space_wreck:0", or ""
     damage: int = 0
     screened: bool = False  # screened in the current battle round (§5.4)
+    piped: bool = True  # every hex of this turn's move so far held an unmoved friendly MS Pipeline (§4.6)
+    peeked: bool = False  # a Cruiser that used Exploration this turn (§6.2)
+    sling: int = 0  # extra hexes won this turn by Black Hole slingshots (§4.8)
 
 
 @dataclass(slots=True)
@@ -65,6 +70,7 @@ class Player(Record):
     done: bool
     delivered: int  # minerals cashed this Economic Phase
     queue: list[list[str]]  # units bought this phase, [kind, hex], placed when every seat is done (secret)
+    known: list[str] = field(default_factory=list)  # face-down markers this player peeked at (§6.2, secret)
 
 
 @dataclass(slots=True)
@@ -76,6 +82,7 @@ class Battle(Record):
     queue: list[str]  # units still to fire this round, in firing order
     bonus_side: int  # 0 attacker, 1 defender, -1 none, -2 not fixed yet (fixed once screening is declared)
     terrain: str
+    withdrawn: list[str] = field(default_factory=list)  # cloaked Raiders kept out of the battle (§5.11)
 
 
 @dataclass(slots=True)
@@ -99,3 +106,5 @@ class SEState(Record):
     pending: list[Step]
     handled: list[str]  # hexes whose battle or bombardment is over, "swept:<hex>" where mines were swept
     winner: int  # -1 until someone wins outright
+    slingshot: bool = False  # the optional Black Hole slingshot rule is in play (§4.8)
+    solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)

@@ -54,14 +54,16 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
         fill = "#fdfefe" if marker == "?" else "#0b0c2a"
         if isinstance(marker, list):
             fill = TERRAIN.get(marker[0], "#0b0c2a")
+        peeked = cell.get("peeked")  # a face-down marker this seat looked at (§6.2)
+        title = f"{hid}: {peeked[0]} (face down)" if peeked else hid
         parts.append(
-            f'<polygon points="{_polygon(x, y)}" fill="{fill}" stroke="#888" data-target="{hid}">'
-            f"<title>{hid}</title></polygon>"
+            f'<polygon points="{_polygon(x, y)}" fill="{fill}" stroke="{"#c0392b" if peeked else "#888"}" '
+            f'data-target="{hid}"><title>{escape(title)}</title></polygon>'
         )
         col = cell.get("colony")
         if col:
             parts.append(
-                f'<circle cx="{x:.1f}" cy="{y - 12:.1f}" r="7" fill="{COLOURS[col["owner"]]}">'
+                f'<circle cx="{x:.1f}" cy="{y - 12:.1f}" r="7" fill="{"#999" if col["owner"] < 0 else COLOURS[col["owner"]]}">'
                 f"<title>colony {col['value']}</title></circle>"
             )
         for i, u in enumerate(cell.get("units", [])):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import board, data
+from . import board, data, solo
 from .board import SEATS
 from .state import SEState
 from .views import observation
@@ -73,20 +73,26 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
     if obs["decision"]:
         d = obs["decision"]
         lines.append(f"decision: {d['kind']} by {SEATS[d['seat']]}")
+    lines += solo.text_lines(state)  # scenario and solo opponents (§12-13)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
         marker = cell.get("marker")
-        if marker == "?":
+        if marker == "?" and cell.get("peeked"):
+            parts.append(
+                f"[{w['unexplored']}: {cell['peeked'][0]}{' ' + str(cell['peeked'][1]) if cell['peeked'][1] else ''}]"
+            )
+        elif marker == "?":
             parts.append(f"[{w['unexplored']}]")
         elif marker:
             parts.append(f"[{marker[0]}{' ' + str(marker[1]) if marker[1] else ''}]")
         col = cell.get("colony")
         if col:
-            parts.append(f"colony {SEATS[col['owner']]}:{col['value']}{' HW' if col['home'] else ''}")
+            who = SEATS[col["owner"]] if col["owner"] >= 0 else "alien"  # an alien empire's (§13.5)
+            parts.append(f"colony {who}:{col['value']}{' HW' if col['home'] else ''}")
         for u in cell.get("units", []):
             parts.append(f"{u['id']}={u['kind']}")
-        if len(parts) > 1 and (marker != "?" or len(parts) > 2):
+        if len(parts) > 1 and (marker != "?" or len(parts) > 2 or cell.get("peeked")):
             lines.append("  " + " ".join(parts))
     unexplored = sum(1 for c in obs["hexes"].values() if c.get("marker") == "?")
     lines.append(f"  ({unexplored} {w['unexplored']})")
@@ -104,6 +110,8 @@ def describe(state: SEState, action: Action, lang: str = "en") -> str:
         if not words:
             return "(empty)"
         kind, args = KIND_OF_WORD.get(words[0], words[0]), tuple(words[1:])
+        if kind == "scuttle" and not args:
+            kind = "scuttle_menu"
         if kind == "first" and args and args[0] in SEATS:
             args = (SEATS.index(args[0]),)
         if kind in ("tech", "buy") and (not args or args[0] not in data.unit_table_by_id() | data.techs()):
@@ -153,6 +161,24 @@ def _words(kind: str, args: tuple[object, ...]) -> str:
         return f"fighter {args[0]} leaves its carrier"
     if kind == "end":
         return "end movement"
+    if kind == "sling":
+        return f"{args[0]} slingshots through the Black Hole at {args[1]}"
+    if kind == "scuttle_menu":
+        return "choose a unit to scuttle"
+    if kind == "scuttle":
+        return f"scuttle {args[0]}"
+    if kind == "keep":
+        return "scuttle nothing"
+    if kind == "peek":
+        return f"cruiser {args[0]} looks at the marker in hex {args[1]}"
+    if kind == "reveal":
+        return "turn the marker face up"
+    if kind == "conceal":
+        return "put the marker back face down"
+    if kind == "withdraw":
+        return f"raider {args[0]} stays cloaked, out of the battle"
+    if kind == "engage":
+        return "the cloaked raiders fight"
     return kind
 
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Rng
 
-from . import board
-from .board import NPA, SEATS
+from . import board, data
+from .board import BUYABLE_TECHS, MAX_BID, NPA, SEATS
 from .hexes import parse_hex_id
 from .state import SEState, Unit
 
@@ -59,6 +59,8 @@ def observation(game: SpaceEmpires, state: SEState, seat: int | None) -> dict[st
         m = state.markers.get(hid)
         if m is not None:
             cell["marker"] = [m.kind, m.value] if m.face_up else "?"
+            if not m.face_up and seat is not None and hid in state.players[seat].known:
+                cell["peeked"] = [m.kind, m.value]  # seen with Exploration (§6.2)
         col = state.colonies.get(hid)
         if col is not None:
             cell["colony"] = {"owner": col.owner, "value": col.value, "home": col.home}
@@ -105,15 +107,33 @@ def _public_step(data: Any) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in dict(data).items()}
 
 
+def _known(state: SEState, viewer: int | None) -> set[str]:
+    """Face-down markers ``viewer`` has looked at with Exploration (§6.2)."""
+    if viewer is None:
+        return set()
+    return {h for h in state.players[viewer].known if h in state.markers and not state.markers[h].face_up}
+
+
 def secret(state: SEState, viewer: int | None) -> dict[str, Any]:
-    markers = {hid: [m.kind, m.value] for hid, m in sorted(state.markers.items()) if not m.face_up}
+    known = _known(state, viewer)
+    markers = {
+        hid: [m.kind, m.value]
+        for hid, m in sorted(state.markers.items())
+        if not m.face_up and hid not in known
+    }
     units = {
         u.uid: [u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.cargo]
         for u in sorted(state.units.values(), key=lambda u: u.uid)
         if not can_see(u, viewer)
     }
     sheets = {
-        SEATS[s]: {"cp": p.cp, "techs": dict(p.techs), "bid": p.bid, "queue": [list(q) for q in p.queue]}
+        SEATS[s]: {
+            "cp": p.cp,
+            "techs": dict(p.techs),
+            "bid": p.bid,
+            "queue": [list(q) for q in p.queue],
+            "known": sorted(p.known),
+        }
         for s, p in enumerate(state.players)
         if s != viewer
     }
@@ -129,8 +149,9 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
     economic sheets keep their values: their totals are fixed by the public counters.
     """
     pools: dict[str, list[str]] = {}
+    known = _known(state, viewer)
     for hid, m in state.markers.items():
-        if not m.face_up:
+        if not m.face_up and hid not in known:
             pools.setdefault(m.pool, []).append(hid)
     for pool in sorted(pools):
         hexes = sorted(pools[pool], key=_hex_sort)
@@ -143,12 +164,12 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
             state.markers[h].value = int(value)
         if pool == "deep":
             state.undrawn = [f"{k}:{v}" for k, v in contents[len(hexes) :]]
-    # Mines, decoys, Raiders, fighters and carriers move, explore, stop or carry unlike other ships:
+    # Mines, decoys, Raiders, fighters, carriers and Titans move, explore, stop or carry unlike other ships:
     # they only swap with their own kind.
     groups: dict[tuple[int, int], list[Unit]] = {}
     for u in state.units.values():
         if not can_see(u, viewer) and u.owner != NPA:
-            cls = {"Mine": -1, "Decoy": -2, "R": -3, "F": -4, "CV": -5}.get(u.kind, u.move_tech)
+            cls = {"Mine": -1, "Decoy": -2, "R": -3, "F": -4, "CV": -5, "TN": -6}.get(u.kind, u.move_tech)
             groups.setdefault((u.owner, cls), []).append(u)
     for key in sorted(groups):
         units = sorted(groups[key], key=lambda u: (len(u.uid), u.uid))
@@ -156,5 +177,110 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
         rng.shuffle(contents_u)
         for u, (kind, att, dfn, tac, lvl) in zip(units, contents_u, strict=True):
             u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level = kind, att, dfn, tac, lvl
+    for s, p in enumerate(state.players):
+        if s != viewer and p.alive:
+            _resample_sheet(state, s, rng)
     state.rng = rng.fork()
     return state
+
+
+# The technology a unit records when it is built (besides Attack, Defence, Tactics and Move).
+LEVEL_TRACKS = {
+    "R": "cloaking",
+    "F": "fighters",
+    "DD": "scanners",
+    "SW": "minesweeping",
+    "CO": "terraforming",
+    "SC": "point_defense",
+    "CA": "exploration",
+}
+
+
+def tech_floor(state: SEState, seat: int) -> dict[str, int]:
+    """The technology levels ``seat`` must have, given its units: the levels they were built with and
+    the prerequisites of their types (technology is never lost, §7.5)."""
+    p = state.players[seat]
+    tracks = data.tech_tracks(state.edition)
+    floor = {t: (tracks[t].start if t in BUYABLE_TECHS and t in tracks else v) for t, v in p.techs.items()}
+    units = data.units(state.edition)
+    for u in state.units.values():
+        if u.owner != seat:
+            continue
+        built = {
+            "attack": u.attack_tech,
+            "defense": u.defense_tech,
+            "tactics": u.tactics,
+            "move": u.move_tech,
+        }
+        if u.kind in LEVEL_TRACKS:
+            built[LEVEL_TRACKS[u.kind]] = u.level
+        if u.kind in units:
+            built.update({t: max(lvl, built.get(t, 0)) for t, lvl in units[u.kind].requires.items()})
+        for t, lvl in built.items():
+            if t in floor:
+                floor[t] = max(floor[t], lvl)
+    return floor
+
+
+def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
+    """§9: re-deal another player's economic sheet. What the viewer may infer is kept: every technology
+    level its units show or need (``tech_floor``), how many levels it researched beyond that, its total
+    wealth (CP + research + this phase's bid and purchases), whether it has bid, and the carry-over cap
+    outside the Economic Phase. Which levels, the CP left, the bid and the purchases in progress are
+    drawn anew (purchases in progress are returned: the player has bought nothing yet)."""
+    p = state.players[seat]
+    tracks = data.tech_tracks(state.edition)
+    floor = tech_floor(state, seat)
+    budget = p.cp
+    extra = 0
+    for t in BUYABLE_TECHS:
+        if t not in tracks or t not in p.techs:
+            continue
+        for level in range(floor[t] + 1, p.techs[t] + 1):
+            budget += tracks[t].level_cost(state.edition, level)
+            extra += 1
+    units = data.units(state.edition)
+    budget += sum(units[k].cost for k, _ in p.queue)
+    secret_bid = state.phase == "econ" and p.bid >= 0 and not all(q.done for q in state.players if q.alive)
+    if secret_bid:
+        budget += p.bid
+    techs = dict(floor)
+
+    def affordable() -> list[str]:
+        out = []
+        for t in BUYABLE_TECHS:
+            if t not in tracks or t not in techs or techs[t] >= tracks[t].max_level(state.edition):
+                continue
+            if t == "exploration" and techs[t] >= 1:
+                continue  # Exploration 2 is not in play (§6.2)
+            if tracks[t].level_cost(state.edition, techs[t] + 1) <= budget:
+                out.append(t)
+        return out
+
+    def research() -> bool:
+        options = affordable()
+        if not options:
+            return False
+        nonlocal budget
+        t = options[rng.below(len(options))]
+        techs[t] += 1
+        budget -= tracks[t].level_cost(state.edition, techs[t])
+        return True
+
+    for _ in range(extra):
+        if not research():
+            break
+    cap = data.edition_rules(state.edition).carry_over_cap
+    while state.phase != "econ" and budget > cap and research():
+        pass
+    if secret_bid:
+        p.bid = rng.below(min(MAX_BID, budget) + 1)
+        budget -= p.bid
+    if state.phase == "econ" and p.queue:
+        p.queue, p.built, p.built_sy, p.built_base = [], {}, [], []
+    p.bought_techs = [t for t in p.bought_techs if techs.get(t, 0) > floor.get(t, 0)]
+    forfeit = max(0, budget - cap) if state.phase != "econ" else 0
+    p.techs = techs
+    p.cp = budget - forfeit
+    p.forfeited += forfeit
+    p.spent = p.earned - p.forfeited - p.cp

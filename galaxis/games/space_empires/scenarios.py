@@ -1,0 +1,322 @@
+"""Scenario set-ups as data (data/scenarios.yaml) and the opponent tables (data/solo.yaml), validated
+on load, and the set-up step that applies a scenario to a freshly dealt state.
+
+Rules: docs/games/space_empires.md, "Scenarios". A scenario names its map, the live seats' home worlds,
+the home-system markers it removes, the deep-space deal, starting forces, technology and CP, special
+face-up markers, the exploration-marker options it forces on, its opponents and its victory condition;
+issue 9's Close Encounters scenarios are further entries of the same file.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import pairwise
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from galaxis.core.errors import BadOption
+
+from . import data
+from .hexes import parse_hex_id
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+DIFFICULTIES = ("easy", "normal", "hard", "harder", "really_tough", "good_luck")
+DM_DIFFICULTIES = ("easy", "normal", "hard", "harder", "good_luck")
+WEAKNESSES = ("fighters", "mines", "cloaking", "large_fleets", "none")
+
+
+# --- data/solo.yaml ---------------------------------------------------------------------------------
+class DmStrength(BaseModel):
+    model_config = _FROZEN
+    cls: Literal["A", "B", "C", "D", "E"]
+    attack: int = Field(ge=1)
+    defense: int = Field(ge=0)
+    hull: int = Field(ge=1)
+    attacks: int = Field(ge=1)
+
+
+class WeaknessRow(BaseModel):
+    model_config = _FROZEN
+    rolls: tuple[int, ...]
+    weakness: Literal["fighters", "mines", "cloaking", "large_fleets", "none"]
+
+
+def _covers_d10(rows: tuple[Any, ...], what: str) -> None:
+    rolls = sorted(r for row in rows for r in row.rolls)
+    if rolls != list(range(1, 11)):
+        raise ValueError(f"the {what} table must cover 1-10 exactly once")
+
+
+class DoomsdayTables(BaseModel):
+    model_config = _FROZEN
+    strength: dict[int, DmStrength]
+    tactics: int
+    heal_per_planet: int
+    weakness: tuple[WeaknessRow, ...]
+    mine_damage_max: int = Field(ge=1, le=10)
+    large_fleet_ships: int
+    cloaking_penalty: int
+    solo_schedule: dict[Literal["small", "large"], dict[str, tuple[tuple[int, int], ...]]]
+    coop_schedule: dict[str, tuple[tuple[int, int, int], ...]]
+    coop_victory_points: dict[int, dict[str, int]]
+    marker_machine: DmStrength
+    marker_speed: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> DoomsdayTables:
+        if sorted(self.strength) != list(range(1, 11)):
+            raise ValueError("the DM strength table has rows 1-10")
+        rows = [self.strength[s] for s in range(1, 11)]
+        for a, b in pairwise(rows):
+            if b.attack < a.attack or b.defense < a.defense or b.hull < a.hull or b.attacks < a.attacks:
+                raise ValueError("a stronger Doomsday Machine is never weaker in any column")
+        _covers_d10(self.weakness, "DM weakness")
+        for size, table in self.solo_schedule.items():
+            if set(table) != set(DM_DIFFICULTIES):
+                raise ValueError(f"the {size} DM schedule needs every difficulty {DM_DIFFICULTIES}")
+            for solo_entries in table.values():
+                self._schedule_ok([(p, s, 1) for p, s in solo_entries])
+        if set(self.coop_schedule) != set(DM_DIFFICULTIES):
+            raise ValueError("the cooperative DM schedule needs every difficulty")
+        for entries in self.coop_schedule.values():
+            self._schedule_ok(list(entries))
+        return self
+
+    @staticmethod
+    def _schedule_ok(entries: list[tuple[int, int, int]]) -> None:
+        phases = [p for p, _, _ in entries]
+        if phases != sorted(phases) or any(not 1 <= s <= 10 or n < 1 for _, s, n in entries):
+            raise ValueError("DM schedule entries are [phase, strength 1-10, count >= 1] in phase order")
+
+
+class SheetRow(BaseModel):
+    model_config = _FROZEN
+    phase: int
+    rolls: int = Field(ge=1)
+    launch: tuple[int, ...]
+    econ: tuple[int, ...]
+    fleet: tuple[int, ...]
+    tech: tuple[int, ...]
+    defense: tuple[int, ...]
+
+    def column(self, roll: int) -> str:
+        """The column a d10 result falls in: econ, fleet, tech or defense."""
+        for name in ("econ", "fleet", "tech", "defense"):
+            rng = getattr(self, name)
+            if rng and rng[0] <= roll <= rng[1]:
+                return name
+        raise ValueError(f"phase {self.phase}: roll {roll} falls in no column")
+
+    def launches(self, roll: int) -> bool:
+        return bool(self.launch) and self.launch[0] <= roll <= self.launch[1]
+
+
+class TechRow(BaseModel):
+    model_config = _FROZEN
+    rolls: tuple[int, ...]
+    tech: str
+
+
+class AlienTables(BaseModel):
+    model_config = _FROZEN
+    difficulty: dict[str, dict[Literal["empires", "cp_per_roll"], int]]
+    sheet: tuple[SheetRow, ...]
+    econ_delay: int
+    defense_multiplier: int
+    launch_min_cp: int
+    max_fleets: int
+    launch_penalty: int
+    fighter_launch_cp: int
+    raider_launch_cp: int
+    move_roll_max: int
+    tech_min_cp: int
+    ship_size_roll_max: dict[int, int]
+    cloaking2_roll_max: int
+    scanners_roll_max: int
+    fighters_roll_max: int
+    tech_table: tuple[TechRow, ...]
+    tactics_needs: int
+    tech_caps: dict[str, int]
+    start_techs: dict[str, int]
+    carrier_fighters: int
+    carrier_pd_roll_max: int
+    ship_roll: dict[Literal["many", "balanced"], int]
+    warships: tuple[str, ...]
+    defense_roll: dict[Literal["mines", "alternate"], int]
+    home_world_cp: int
+    home_bases: int
+
+    @model_validator(mode="after")
+    def _check(self) -> AlienTables:
+        if set(self.difficulty) != set(DIFFICULTIES):
+            raise ValueError(f"the alien difficulty table needs {DIFFICULTIES}")
+        if [r.phase for r in self.sheet] != list(range(1, 21)):
+            raise ValueError("the alien economic sheet has rows for phases 1-20")
+        for row in self.sheet:
+            covered: list[int] = []
+            for rng in (row.econ, row.fleet, row.tech, row.defense):
+                if rng:
+                    if len(rng) != 2 or not 1 <= rng[0] <= rng[1] <= 10:
+                        raise ValueError(f"phase {row.phase}: a column is an inclusive d10 range [lo, hi]")
+                    covered += range(rng[0], rng[1] + 1)
+            if sorted(covered) != list(range(1, 11)):
+                raise ValueError(f"phase {row.phase}: the columns must cover 1-10 exactly once")
+        _covers_d10(self.tech_table, "alien technology")
+        known = set(data.techs())
+        bad = {r.tech for r in self.tech_table} | set(self.tech_caps) | set(self.start_techs)
+        if bad - known:
+            raise ValueError(f"unknown technologies {sorted(bad - known)}")
+        return self
+
+    def row(self, phase: int) -> SheetRow:
+        """The sheet row of an Economic Phase; after phase 20 the sheet alternates rows 19 and 20."""
+        if phase <= 20:
+            return self.sheet[phase - 1]
+        return self.sheet[19 if phase % 2 == 0 else 18]
+
+
+class SoloTables(BaseModel):
+    model_config = _FROZEN
+    doomsday: DoomsdayTables
+    alien_player: AlienTables
+
+
+@cache
+def solo_tables() -> SoloTables:
+    return SoloTables.model_validate(data._load("solo.yaml"))
+
+
+# --- data/scenarios.yaml ----------------------------------------------------------------------------
+class SpecialMarker(BaseModel):
+    model_config = _FROZEN
+    hex: str
+    kind: data.MarkerKind
+    value: int = 0
+
+
+class Opponents(BaseModel):
+    model_config = _FROZEN
+    type: Literal["doomsday", "alien"]
+    schedule: Literal["small", "large", "coop"] = "small"
+    entry_hexes: tuple[str, ...] = ()
+    alien_homes: tuple[str, ...] = ()
+
+
+class Scenario(BaseModel):
+    model_config = _FROZEN
+    id: str
+    name: str
+    seats: int = Field(ge=1, le=4)
+    map: int
+    homes: tuple[Literal["A", "B", "C", "D"], ...]
+    home_world: int | None = None
+    home_markers_removed: tuple[data.MarkerKind, ...] = ()
+    deep_space: Literal["all", "none"] = "all"
+    starting_forces: dict[str, int] | None = None
+    techs: dict[str, int] = {}
+    cp: int = Field(default=0, ge=0)
+    markers: tuple[SpecialMarker, ...] = ()
+    options: dict[Literal["warp_points", "doomsday_markers"], bool] = {}
+    opponents: Opponents | None = None
+    victory: Literal["conquest", "destroy_doomsday", "destroy_aliens"]
+    min_cycles: int = Field(default=1, ge=1)
+    designed: bool
+
+    @model_validator(mode="after")
+    def _check(self) -> Scenario:
+        hmap = data.hex_map(self.map)
+        if self.map != self.seats:
+            # The board is chosen by the number of seats (board.py); a scenario map of another size
+            # needs the map to become part of the state first.
+            raise ValueError(f"{self.id}: the map of a scenario is the map for its number of seats")
+        if len(self.homes) != self.seats or len(set(self.homes)) != self.seats:
+            raise ValueError(f"{self.id}: one distinct home world per seat")
+        letters = "ABCD"[: hmap.players]
+        if any(h not in letters for h in self.homes):
+            raise ValueError(f"{self.id}: map {self.map} has home worlds {letters} only")
+        hexes = hmap.hexes
+        homes = {hmap.home_world(s) for s in range(hmap.players)}
+
+        def on_map(hid: str, what: str) -> tuple[int, int]:
+            try:
+                h = parse_hex_id(hid)
+            except ValueError as exc:
+                raise ValueError(f"{self.id}: {what}: {exc}") from None
+            if h not in hexes:
+                raise ValueError(f"{self.id}: {what} {hid} is off map {self.map}")
+            return h
+
+        for m in self.markers:
+            if on_map(m.hex, "marker") in homes:
+                raise ValueError(f"{self.id}: a special marker cannot lie on a home world")
+        units = data.unit_table_by_id()
+        for kind in self.starting_forces or {}:
+            if kind not in units:
+                raise ValueError(f"{self.id}: unknown unit {kind} in the starting forces")
+        if set(self.techs) - set(data.techs()):
+            raise ValueError(f"{self.id}: unknown technologies {sorted(set(self.techs) - set(data.techs()))}")
+        opp = self.opponents
+        if (opp is None) != (self.victory == "conquest"):
+            raise ValueError(f"{self.id}: conquest is the victory of games without solo opponents")
+        if opp is not None:
+            if opp.type == "doomsday":
+                if self.victory != "destroy_doomsday" or len(opp.entry_hexes) != 10:
+                    raise ValueError(
+                        f"{self.id}: a Doomsday scenario has 10 entry hexes (d10) and its victory"
+                    )
+                for hid in opp.entry_hexes:
+                    on_map(hid, "entry hex")
+            else:
+                if self.victory != "destroy_aliens" or len(opp.alien_homes) != 3:
+                    raise ValueError(
+                        f"{self.id}: an alien scenario names 3 alien home worlds and its victory"
+                    )
+                for hid in opp.alien_homes:
+                    if hmap.owner_of(on_map(hid, "alien home world")) is not None:
+                        raise ValueError(f"{self.id}: an alien home world lies in deep space")
+        return self
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    raw = data._load("scenarios.yaml")["scenarios"]
+    return {sid: Scenario.model_validate({"id": sid, **body}) for sid, body in raw.items()}
+
+
+STANDARD = {1: "solo_dm", 2: "standard_2p", 3: "standard_3p", 4: "standard_4p"}
+
+
+def scenario_ids() -> list[str]:
+    return ["standard", *scenarios()]
+
+
+def resolve(players: int, options: dict[str, Any]) -> Scenario:
+    """The scenario the options select for ``players`` seats; BadOption when they do not fit."""
+    sid = str(options.get("scenario", "standard"))
+    if sid == "standard":
+        sid = STANDARD.get(players, "")
+    found = scenarios().get(sid)
+    if found is None:
+        raise BadOption(f"unknown scenario {sid!r}; choose one of {', '.join(scenario_ids())}")
+    if found.seats != players:
+        raise BadOption(f"scenario {sid} is for {found.seats} player(s), not {players}")
+    difficulty = str(options.get("difficulty", "normal"))
+    if (
+        found.opponents is not None
+        and found.opponents.type == "doomsday"
+        and difficulty not in DM_DIFFICULTIES
+    ):
+        raise BadOption(f"the Doomsday Machine games have difficulties {', '.join(DM_DIFFICULTIES)}")
+    return found
+
+
+def home_markers(scenario: Scenario, pool: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A home-system set without the markers the scenario removes (one of each kind named)."""
+    out = list(pool)
+    for kind in scenario.home_markers_removed:
+        idx = next((i for i, m in enumerate(out) if m[0] == kind), None)
+        if idx is None:
+            raise ValueError(f"{scenario.id}: the home set has no {kind} to remove")
+        out.pop(idx)
+    return out
