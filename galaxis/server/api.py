@@ -186,14 +186,11 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
     @app.get("/api/matches/{match_id}")
     async def get_match(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
-        m = live.match
-        legal = m.legal_actions(seat) if seat is not None and not live.over else []
+        view = live.seat_view(seat, lang)
         return {
             "id": match_id, "game": live.facts.game, "players": live.facts.players, "seat": seat,
-            "seq": live.seq, "to_move": list(live.to_move), "observation": m.observation(seat),
-            "legal": [a.notation for a in legal],
-            "legal_actions": [{"notation": a.notation, "text": m.describe(a, lang), "targets": list(a.targets),
-                               "kind": a.kind} for a in legal],
+            "seq": live.seq, "to_move": list(live.to_move), "observation": view["observation"],
+            "legal": view["legal"], "legal_actions": view["legal_actions"],
             "over": live.over, "result": live.result(), "status": live.status(),
             "options": _public_options(live.facts.options), "seats": _seats_view(live.facts.seats),
             "clock": svc().clock_view(live), "realtime": svc().runtime_of(live).realtime,
@@ -225,7 +222,7 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
     @app.get("/api/matches/{match_id}/svg")
     async def get_svg(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> Response:
         live, seat = await _live(match_id, x_seat_token)
-        return Response(live.match.render_svg(seat, lang), media_type="image/svg+xml",
+        return Response(live.svg(seat, lang), media_type="image/svg+xml",
                         headers={"Cache-Control": "no-store"})
 
     @app.get("/api/matches/{match_id}/log")

@@ -14,18 +14,21 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
         port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
         redis: str | None = typer.Option(None, "--redis", help="Redis URL for fan-out between several server processes"),
+        bot_processes: int | None = typer.Option(
+            None, "--bot-processes", min=0, max=64,
+            help="worker processes for searching bots (mcts, ismcts); 0: threads (default: cores, at most 4)"),
     ) -> None:
         """Serve the lobby, the browser client and the HTTP/WebSocket API."""
-        run(db, host, port, redis)
+        run(db, host, port, redis, bot_processes)
 
 
-def run(db: str, host: str, port: int, redis: str | None = None) -> None:
+def run(db: str, host: str, port: int, redis: str | None = None, bot_processes: int | None = None) -> None:
     import uvicorn
 
     from galaxis.server import create_app
 
     try:
-        app = create_app(db, redis)
+        app = create_app(db, redis, bot_processes=bot_processes)
     except Exception as exc:  # a bad URL or an unreachable database: one line, exit 2
         reason = " ".join(str(exc).split())[:300]
         typer.echo(f"galaxis: error: cannot open the database {db!r}: {reason}", err=True)
@@ -34,7 +37,9 @@ def run(db: str, host: str, port: int, redis: str | None = None) -> None:
     # (instead of 5 ms) so they do not wait behind the event loop for long.
     sys.setswitchinterval(0.001)
     typer.echo(f"galaxis: http://{host}:{port}/  (database {db})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20)
+    # WebSocket messages are small JSON lines: compressing each one (per-message
+    # deflate) costs more server CPU than it saves on the wire.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_per_message_deflate=False)
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 A match is stored event-sourced: one ``matches`` row (game, players, seed,
 options, seats with token hashes, clock settings, status) and its ordered
 ``actions`` log. The live ``Match`` objects are only a cache rebuilt from the
-log. The schema is owned by the Alembic migrations in ``migrations/``; the
+log. ``undo_requests`` holds a pending undo request per match (not history:
+it lapses when the log grows). The schema is owned by the Alembic migrations in ``migrations/``; the
 tables below mirror them for queries.
 """
 
@@ -69,6 +70,19 @@ class ActionRow(Base):
     target: Mapped[int | None] = mapped_column(Integer, nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class UndoRow(Base):
+    """A pending undo request: valid while the match's log has length ``seq``."""
+
+    __tablename__ = "undo_requests"
+
+    match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    by_seat: Mapped[int] = mapped_column(Integer)
+    keep: Mapped[int] = mapped_column(Integer)  # moves kept after the undo
+    votes: Mapped[list[int]] = mapped_column(JSON)  # seats that accepted
+    needed: Mapped[list[int]] = mapped_column(JSON)  # seats that must accept
 
 
 def normalize_url(url: str) -> str:

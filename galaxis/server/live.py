@@ -8,6 +8,7 @@ resync from any ``seq`` and every viewer gets only the events meant for it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -52,12 +53,18 @@ def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
 
 
 class LiveMatch:
-    def __init__(self, facts: MatchFacts) -> None:
+    def __init__(self, facts: MatchFacts, match: Match | None = None) -> None:
+        """``match``: the fresh match of these facts, when the caller has built it already."""
         self.facts = facts
-        self.match: Match = galaxis.new_match(facts.game, facts.players, facts.seed, facts.options)
+        self.match: Match = match or galaxis.new_match(facts.game, facts.players, facts.seed, facts.options)
         self.log: list[Applied] = []  # every entry, seq = index + 1
         self.moves: list[Applied] = []  # the effective moves (after undos)
         self.resigned: int | None = None
+        # Views computed for the current seq (per seat and language), shared by
+        # every request until the next log entry: many viewers poll the same
+        # position, and a game's observation or SVG is not cheap to build.
+        self._views: dict[Any, Any] = {}
+        self._views_seq = -1
 
     @classmethod
     def rebuild(cls, facts: MatchFacts, entries: list[LogEntry]) -> LiveMatch:
@@ -136,6 +143,33 @@ class LiveMatch:
         return "waiting" if any(s["kind"] == "open" for s in self.facts.seats) else "playing"
 
     # --- what a viewer may see ------------------------------------------------------
+    def cached_view(self, key: Any, build: Callable[[], Any]) -> Any:
+        """``build()``, computed once per seq for ``key`` (which must name the viewer)."""
+        if self._views_seq != self.seq:
+            self._views.clear()
+            self._views_seq = self.seq
+        if key not in self._views:
+            self._views[key] = build()
+        return self._views[key]
+
+    def seat_view(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The seat's observation and legal actions (with words and SVG targets) now."""
+        def build() -> dict[str, Any]:
+            m = self.match
+            legal = m.legal_actions(seat) if seat is not None and not self.over else []
+            return {
+                "observation": m.observation(seat),
+                "legal": [a.notation for a in legal],
+                "legal_actions": [{"notation": a.notation, "text": m.describe(a, lang), "targets": list(a.targets),
+                                   "kind": a.kind} for a in legal],
+            }
+        view: dict[str, Any] = self.cached_view(("state", seat, lang), build)
+        return view
+
+    def svg(self, seat: int | None, lang: str) -> str:
+        svg: str = self.cached_view(("svg", seat, lang), lambda: self.match.render_svg(seat, lang))
+        return svg
+
     def notation_visible(self, applied: Applied, viewer: int | None) -> bool:
         return applied.public or self.over or (viewer is not None and viewer == applied.seat)
 

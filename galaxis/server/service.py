@@ -14,25 +14,40 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import multiprocessing
+import os
+import pickle
 import secrets
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 import galaxis
+from galaxis.agents.spec import parse_spec
 from galaxis.core import get_game
 from galaxis.core.rng import Rng
 from galaxis.server.db import make_engine, migrate, utcnow
 from galaxis.server.fanout import Fanout
 from galaxis.server.live import Applied, LiveMatch
-from galaxis.server.store import Append, LogEntry, MatchFacts, StaleLog, Store
+from galaxis.server.store import Append, LogEntry, MatchFacts, StaleLog, Store, UndoRequest
 from galaxis.server.writer import Writer
 
 log = logging.getLogger("galaxis.server")
 
 CACHE_SIZE = 2000
+# Agents that search (seconds of pure-Python work per move) think in worker
+# processes: in a thread they would hold the GIL and starve the event loop.
+# The others answer in about a millisecond, less than a process round trip.
+SEARCH_AGENTS = frozenset({"mcts", "ismcts"})
+
+
+def think_in_process(match: bytes, seat: int, spec: str, agent_seed: int) -> str:
+    """A bot's move, computed in a worker process from the pickled match."""
+    return str(galaxis.agent(spec, seed=agent_seed).act(pickle.loads(match), seat).notation)
 
 
 class NotFound(Exception):
@@ -68,21 +83,9 @@ def hash_token(token: str) -> str:
 
 
 @dataclass
-class UndoRequest:
-    by: int
-    keep: int  # moves kept after the undo
-    seq: int  # the request lapses when the log moves on
-    votes: set[int] = field(default_factory=set)
-    needed: set[int] = field(default_factory=set)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"by": self.by, "moves": self.keep, "seq": self.seq, "accepted": sorted(self.votes),
-                "waiting": sorted(self.needed - self.votes)}
-
-
-@dataclass
 class Runtime:
-    """Per-match state that lives only in this process (pacing and clocks)."""
+    """Per-match state of this process: pacing (derived from the log), running
+    clocks, and a copy of the pending undo request (stored in the database)."""
 
     realtime: dict[str, Any] | None
     cooldown_until: dict[int, float] = field(default_factory=dict)
@@ -93,7 +96,8 @@ class Runtime:
 
 class Service:
     def __init__(self, db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None,
-                 bot_budget_s: float = 30.0, bot_delay_s: float = 0.0, bot_threads: int = 4) -> None:
+                 bot_budget_s: float = 30.0, bot_delay_s: float = 0.0, bot_threads: int = 4,
+                 bot_processes: int | None = None) -> None:
         self.engine = make_engine(db_url)
         migrate(self.engine)
         self.store = Store(self.engine)
@@ -102,6 +106,9 @@ class Service:
         self.bot_budget_s = bot_budget_s
         self.bot_delay_s = bot_delay_s
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="galaxis-bot")
+        # 0: search agents think in threads too
+        self.bot_processes = max(1, min(4, os.cpu_count() or 1)) if bot_processes is None else bot_processes
+        self.search_pool: ProcessPoolExecutor | None = None  # started by the first searching bot
         self.writer = Writer(self.store, inline=self.engine.dialect.name == "sqlite")
         self.cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self.runtime: dict[str, Runtime] = {}
@@ -126,6 +133,8 @@ class Service:
                 await task
         await self.fanout.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.search_pool is not None:
+            self.search_pool.shutdown(wait=False, cancel_futures=True)
         self.writer.close()
         self.engine.dispose()
 
@@ -198,7 +207,10 @@ class Service:
             raise NotFound(f"no match {match_id!r}")
         facts, entries = got
         live = LiveMatch.rebuild(facts, entries)
-        self.runtime.setdefault(match_id, Runtime(get_game(facts.game).realtime(facts.options)))
+        rt = self.runtime.setdefault(match_id, Runtime(get_game(facts.game).realtime(facts.options)))
+        for applied in live.log:
+            self._pace_stored(rt, applied)
+        rt.undo = self.store.pending_undo(match_id)
         return live
 
     def _evict(self) -> None:
@@ -229,15 +241,21 @@ class Service:
         facts, entries = got
         live.facts.seats = facts.seats
         live.facts.clock = facts.clock
+        rt = self.runtime_of(live)
         for entry in entries:
             if entry.seq == live.seq + 1:
                 applied = live.apply_entry(entry)
+                self._pace_stored(rt, applied)
                 self._publish_local(live, applied)
 
     async def _remote_update(self, match_id: str, notice: dict[str, Any] | None) -> None:
         live = self.cache.get(match_id)
         if notice is not None:
             self.fanout.notify_local(match_id, notice)
+            if live is not None and notice.get("notice") == "undo":
+                # Our copy of the stored request, for the match's state.
+                data = notice.get("undo")
+                self.runtime_of(live).undo = UndoRequest.from_json(data) if data else None
             if live is not None and notice.get("notice") == "joined":
                 async with self.lock(match_id):
                     got = await asyncio.to_thread(self.store.load, match_id, live.seq)
@@ -284,7 +302,7 @@ class Service:
         status = "waiting" if any(s["kind"] == "open" for s in stored_seats) else "playing"
         facts = MatchFacts(match_id, game, players, seed, match.options, stored_seats, clock_json, status, 0, now, now)
         await self.writer.call(lambda: self.store.create(facts))
-        live = LiveMatch(facts)
+        live = LiveMatch(facts, match)
         self.cache[match_id] = live
         self._evict()
         self.runtime[match_id] = Runtime(match.game.realtime(match.options))
@@ -334,9 +352,25 @@ class Service:
     # --- acting ------------------------------------------------------------------------
     async def act(self, match_id: str, seat: int, notation: str, seq: int | None, kind: str = "act",
                   live: LiveMatch | None = None) -> tuple[LiveMatch, Applied]:
-        live = live or await self.get(match_id)
+        for attempt in range(3):
+            live = live or await self.get(match_id)
+            try:
+                applied = await self._act_once(live, seat, notation, seq, kind)
+                break
+            except Stale:
+                # Another process appended first. A move ordered by arrival (no seq)
+                # is tried again on the new log, where pacing and legality are
+                # checked afresh; a move based on a seq is stale.
+                if seq is not None or not self.multi or attempt == 2:
+                    raise
+                live = None
+        assert live is not None
+        self._after_change(live)
+        return live, applied
+
+    async def _act_once(self, live: LiveMatch, seat: int, notation: str, seq: int | None, kind: str) -> Applied:
         rt = self.runtime_of(live)
-        async with self.lock(match_id):
+        async with self.lock(live.facts.id):
             if self.multi:
                 await self.sync(live)
             if rt.realtime is not None and kind == "act":
@@ -351,9 +385,7 @@ class Service:
                 raise Stale(live.seq)
             notation, public = live.check_move(seat, notation)
             entry = LogEntry(live.seq + 1, seat, kind, notation, public=public)
-            applied = await self._commit(live, entry)
-        self._after_change(live)
-        return live, applied
+            return await self._commit(live, entry)
 
     async def _commit(self, live: LiveMatch, entry: LogEntry) -> Applied:
         """Stores one entry, then installs it and tells the watchers (lock held)."""
@@ -375,16 +407,35 @@ class Service:
             live.facts.clock = clock
         self._clock_transition(live, before, applied.to_move, now)
         rt = self.runtime_of(live)
-        if rt.realtime is not None and entry.kind == "act":
-            rt.cooldown_until[entry.seat] = now + rt.realtime.get("cooldown_ms", 0) / 1000
-            triggers = set(rt.realtime.get("countdown_events") or ())
-            if any(e.get("type") in triggers for e in applied.events):
-                rt.countdown_until = now + rt.realtime.get("countdown_ms", 0) / 1000
+        self._pace(rt, applied, now)
         if rt.undo is not None and rt.undo.seq != live.seq:
             rt.undo = None
         self._publish_local(live, applied)
         await self.fanout.publish(live.facts.id, live.seq)
         return applied
+
+    @staticmethod
+    def _pace(rt: Runtime, applied: Applied, at: float) -> None:
+        """Real-time pacing after an accepted log entry made at ``at`` (monotonic):
+        the seat's cooldown, and the countdown after a trigger event.
+
+        Both follow from the log alone (seats, events, times), so every process
+        that reads the log, and a restarted one, paces the match the same way."""
+        if rt.realtime is None or applied.kind != "act":
+            return
+        cooldown = at + rt.realtime.get("cooldown_ms", 0) / 1000
+        rt.cooldown_until[applied.seat] = max(rt.cooldown_until.get(applied.seat, 0.0), cooldown)
+        triggers = set(rt.realtime.get("countdown_events") or ())
+        if any(e.get("type") in triggers for e in applied.events):
+            rt.countdown_until = max(rt.countdown_until, at + rt.realtime.get("countdown_ms", 0) / 1000)
+
+    def _pace_stored(self, rt: Runtime, applied: Applied) -> None:
+        """Pacing for an entry stored earlier or by another process, from its stored time."""
+        if rt.realtime is None or applied.time is None:
+            return
+        stamp = applied.time if applied.time.tzinfo is not None else applied.time.replace(tzinfo=UTC)
+        age = max(0.0, (utcnow() - stamp).total_seconds())
+        self._pace(rt, applied, time.monotonic() - age)
 
     def _publish_local(self, live: LiveMatch, applied: Applied) -> None:
         rt = self.runtime.get(live.facts.id)
@@ -424,8 +475,7 @@ class Service:
             if seat not in live.to_move:
                 return
             seq = live.seq
-            view = live.match.clone()  # the bot thinks on a copy while play goes on
-            notation = await self._think(view, seat, spec, live.facts.seed, seq)
+            notation = await self._think(live.match, seat, spec, live.facts.seed, seq)
             try:
                 await self.act(match_id, seat, notation, None if rt.realtime else seq, live=live)
                 moved = True
@@ -443,20 +493,39 @@ class Service:
         if not self.closing and self.cache.get(match_id) is live:
             self._after_change(live)
 
-    async def _think(self, view: galaxis.Match, seat: int, spec: str, seed: int, seq: int) -> str:
+    async def _think(self, match: galaxis.Match, seat: int, spec: str, seed: int, seq: int) -> str:
+        """The bot's move, computed off the event loop on its own copy of ``match``."""
         # A fresh agent per move, seeded from the match and the position: the
         # same position gets the same move after a restart.
         agent_seed = Rng(seed ^ (seat * 0x9E3779B97F4A7C15) ^ (seq * 0xBF58476D1CE4E5B9)).next64()
-        agent = galaxis.agent(spec, seed=agent_seed)
-        loop = asyncio.get_running_loop()
         try:
-            action = await asyncio.wait_for(
-                loop.run_in_executor(self.bot_pool, agent.act, view, seat), self.bot_budget_s
-            )
+            return await asyncio.wait_for(self._start_thinking(match, seat, spec, agent_seed), self.bot_budget_s)
         except TimeoutError:
             log.warning("bot %r overran its %.0f s budget; playing at random", spec, self.bot_budget_s)
-            action = galaxis.agent("random", seed=agent_seed).act(view, seat)
-        return str(action.notation)
+            return str(galaxis.agent("random", seed=agent_seed).act(match.clone(), seat).notation)
+
+    def _start_thinking(self, match: galaxis.Match, seat: int, spec: str, agent_seed: int) -> asyncio.Future[str]:
+        loop = asyncio.get_running_loop()
+        if self.bot_processes > 0 and parse_spec(spec)[0] in SEARCH_AGENTS:
+            try:
+                # Pickled here, on the loop: the match's caches may change while a thread pickles.
+                return loop.run_in_executor(self._search_pool(), think_in_process, pickle.dumps(match.clone()),
+                                            seat, spec, agent_seed)
+            except (BrokenProcessPool, RuntimeError, OSError):
+                # No worker processes here (a main module that cannot be re-imported, a
+                # resource limit ...): think in a thread rather than not at all.
+                log.exception("cannot use worker processes for bots; thinking in threads")
+                self.bot_processes = 0
+        # The installed match is never changed in place (each log entry is applied
+        # to a copy, see LiveMatch.stage): the copy is made in the thread.
+        agent = galaxis.agent(spec, seed=agent_seed)
+        return loop.run_in_executor(self.bot_pool, lambda: str(agent.act(match.clone(), seat).notation))
+
+    def _search_pool(self) -> ProcessPoolExecutor:
+        if self.search_pool is None:
+            # spawn, not fork: this process runs threads and an event loop.
+            self.search_pool = ProcessPoolExecutor(self.bot_processes, mp_context=multiprocessing.get_context("spawn"))
+        return self.search_pool
 
     # --- clocks ------------------------------------------------------------------------
     def _clocked(self, live: LiveMatch, seat: int) -> bool:
@@ -526,7 +595,7 @@ class Service:
                     if not live.over:
                         await self._commit(live, LogEntry(live.seq + 1, seat, "resign", "time", public=True))
             else:
-                notation = await self._think(live.match.clone(), seat, clock["fallback"], live.facts.seed, live.seq)
+                notation = await self._think(live.match, seat, clock["fallback"], live.facts.seed, live.seq)
                 await self.act(match_id, seat, notation, live.seq, kind="timeout", live=live)
         except (Stale, galaxis.IllegalAction):
             pass
@@ -538,7 +607,10 @@ class Service:
 
     # --- undo --------------------------------------------------------------------------
     async def undo(self, match_id: str, seat: int, seq: int, accept: bool) -> dict[str, Any]:
-        """Requests, accepts or declines taking back ``seat``'s last move (and all after it)."""
+        """Requests, accepts or declines taking back ``seat``'s last move (and all after it).
+
+        The request and its votes are stored (``undo_requests``), changed under the
+        match's row lock, so the humans may vote through different processes."""
         live = await self.get(match_id, fresh=True)
         rt = self.runtime_of(live)
         async with self.lock(match_id):
@@ -548,32 +620,45 @@ class Service:
                 raise Refused("the game is over")
             if seq != live.seq:
                 raise Stale(live.seq)
-            req = rt.undo if rt.undo is not None and rt.undo.seq == live.seq else None
-            if req is None:
-                if not accept:
-                    raise Refused("there is no undo request to decline")
-                mine = [i for i, a in enumerate(live.moves) if a.seat == seat]
-                if not mine:
-                    raise Refused("you have no move to take back")
-                humans = {i for i, s in enumerate(live.facts.seats) if s["kind"] == "human"}
-                req = UndoRequest(seat, mine[-1], live.seq, {seat}, humans)
-            elif not accept:
-                rt.undo = None
+            mine = [i for i, a in enumerate(live.moves) if a.seat == seat]
+            humans = {i for i, s in enumerate(live.facts.seats) if s["kind"] == "human"}
+            agreed: list[UndoRequest] = []
+            declined: list[bool] = []
+
+            def decide(current: UndoRequest | None, head: int) -> UndoRequest | None:
+                if head != seq:
+                    raise Stale(head)
+                if current is None:
+                    if not accept:
+                        raise Refused("there is no undo request to decline")
+                    if not mine:
+                        raise Refused("you have no move to take back")
+                    req = UndoRequest(seat, mine[-1], seq, {seat}, set(humans))
+                elif not accept:
+                    declined.append(True)
+                    return None
+                else:
+                    req = UndoRequest(current.by, current.keep, current.seq, current.votes | {seat}, current.needed)
+                if req.votes >= req.needed:
+                    agreed.append(req)
+                    return None  # taken back below: the request is settled
+                return req
+
+            pending = await self.writer.call(lambda: self.store.decide_undo(match_id, decide))
+            rt.undo = pending
+            if declined:
                 self._notice(live, {"notice": "undo", "declined_by": seat, "undo": None})
                 return {"undo": None, "done": False, "seq": live.seq}
-            else:
-                req.votes.add(seat)
-            if req.votes >= req.needed:
-                rt.undo = None
+            if agreed:
+                req = agreed[0]
                 await self._commit(live, LogEntry(live.seq + 1, req.by, "undo", "undo", req.keep, public=True))
-                done = True
             else:
-                rt.undo = req
-                self._notice(live, {"notice": "undo", "undo": req.to_json()})
-                done = False
-        if done:
+                assert pending is not None  # neither settled nor declined: still waiting
+                self._notice(live, {"notice": "undo", "undo": pending.to_json()})
+        if agreed:
             self._after_change(live)
-        return {"undo": None if done else req.to_json(), "done": done, "seq": live.seq}
+            return {"undo": None, "done": True, "seq": live.seq}
+        return {"undo": pending.to_json(), "done": False, "seq": live.seq}
 
     def pending_undo(self, live: LiveMatch) -> dict[str, Any] | None:
         rt = self.runtime.get(live.facts.id)

@@ -11,16 +11,29 @@ a row lock. The transaction commits before the caller acknowledges anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from galaxis.server.db import ActionRow, MatchRow, utcnow
+from galaxis.server.db import ActionRow, MatchRow, UndoRow, utcnow
+
+# The statements of the hot path, built once: building and caching a new
+# statement object per append cost more than executing it.
+_MATCHES = cast(Table, MatchRow.__table__)
+_ADVANCE = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("b_id"), _MATCHES.c.seq == bindparam("b_expected"))
+    .values(seq=bindparam("b_seq"), status=bindparam("b_status"),
+            updated=bindparam("b_updated", type_=_MATCHES.c.updated.type))
+)
+_ADVANCE_CLOCK = _ADVANCE.values(clock=bindparam("b_clock", type_=_MATCHES.c.clock.type))
+_INSERT_ACTION = insert(cast(Table, ActionRow.__table__))
 
 
 class StaleLog(Exception):
@@ -49,6 +62,30 @@ class Append:
     entry: LogEntry
     status: str
     clock: dict[str, Any] | None = None
+
+
+@dataclass
+class UndoRequest:
+    """A pending undo: ``by`` asks to go back to ``keep`` moves while the log has length ``seq``."""
+
+    by: int
+    keep: int
+    seq: int
+    votes: set[int] = field(default_factory=set)
+    needed: set[int] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "moves": self.keep, "seq": self.seq, "accepted": sorted(self.votes),
+                "waiting": sorted(self.needed - self.votes)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> UndoRequest:
+        votes = {int(s) for s in data["accepted"]}
+        return cls(int(data["by"]), int(data["moves"]), int(data["seq"]), votes,
+                   votes | {int(s) for s in data["waiting"]})
+
+
+UndoDecision = Callable[[UndoRequest | None, int], UndoRequest | None]
 
 
 @dataclass
@@ -121,25 +158,24 @@ class Store:
         order = sorted(range(len(appends)), key=lambda i: (appends[i].match_id, appends[i].expected_seq))
         now = utcnow()
         results: list[datetime | StaleLog] = [now] * len(appends)
+        rows: list[dict[str, Any]] = []
         try:
             with self.engine.begin() as conn:
                 for i in order:
                     a = appends[i]
-                    values: dict[str, Any] = {"seq": a.expected_seq + 1, "status": a.status, "updated": now}
+                    params: dict[str, Any] = {"b_id": a.match_id, "b_expected": a.expected_seq,
+                                              "b_seq": a.expected_seq + 1, "b_status": a.status, "b_updated": now}
                     if a.clock is not None:
-                        values["clock"] = a.clock
-                    hit = conn.execute(
-                        update(MatchRow).where(MatchRow.id == a.match_id, MatchRow.seq == a.expected_seq)
-                        .values(**values)
-                    ).rowcount
+                        params["b_clock"] = a.clock
+                    hit = conn.execute(_ADVANCE if a.clock is None else _ADVANCE_CLOCK, params).rowcount
                     if hit != 1:
                         results[i] = StaleLog(a.expected_seq)
                         continue
                     e = a.entry
-                    conn.execute(insert(ActionRow).values(
-                        match_id=a.match_id, seq=a.expected_seq + 1, seat=e.seat, kind=e.kind,
-                        notation=e.notation, target=e.target, public=e.public, time=now,
-                    ))
+                    rows.append({"match_id": a.match_id, "seq": a.expected_seq + 1, "seat": e.seat, "kind": e.kind,
+                                 "notation": e.notation, "target": e.target, "public": e.public, "time": now})
+                if rows:
+                    conn.execute(_INSERT_ACTION, rows)
         except IntegrityError:
             if len(appends) == 1:
                 return [StaleLog(appends[0].expected_seq)]
@@ -161,6 +197,39 @@ class Store:
             row.status = status
             row.updated = utcnow()
             return True
+
+    def pending_undo(self, match_id: str) -> UndoRequest | None:
+        """The stored undo request, if it is for the match's current log length."""
+        with Session(self.engine) as s:
+            row = s.get(UndoRow, match_id)
+            head = s.scalar(select(MatchRow.seq).where(MatchRow.id == match_id))
+            if row is None or row.seq != head:
+                return None
+            return UndoRequest(row.by_seat, row.keep, row.seq, set(row.votes), set(row.needed))
+
+    def decide_undo(self, match_id: str, decide: UndoDecision) -> UndoRequest | None:
+        """Changes the match's undo request in one transaction that holds its row lock.
+
+        ``decide(current request or None, current log length)`` returns the request
+        to store (None: none pending) or raises; every process's votes on one
+        request are thereby applied one after another, none is lost."""
+        with Session(self.engine) as s, s.begin():
+            head = s.scalars(select(MatchRow.seq).where(MatchRow.id == match_id).with_for_update()).one()
+            row = s.get(UndoRow, match_id)
+            current = None
+            if row is not None and row.seq == head:
+                current = UndoRequest(row.by_seat, row.keep, row.seq, set(row.votes), set(row.needed))
+            new = decide(current, head)
+            if new is None:
+                if row is not None:
+                    s.delete(row)
+            elif row is None:
+                s.add(UndoRow(match_id=match_id, seq=new.seq, by_seat=new.by, keep=new.keep,
+                              votes=sorted(new.votes), needed=sorted(new.needed)))
+            else:
+                row.seq, row.by_seat, row.keep = new.seq, new.by, new.keep
+                row.votes, row.needed = sorted(new.votes), sorted(new.needed)
+            return new
 
     def listing(self, statuses: tuple[str, ...], limit: int) -> list[MatchFacts]:
         with Session(self.engine) as s:

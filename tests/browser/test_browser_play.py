@@ -78,12 +78,15 @@ def play(page: Any, rng: random.Random, max_moves: int = 400, reload_at: int | N
     raise AssertionError("the match did not end")
 
 
-def create_in_lobby(page: Any, server: ServerProcess, game: str, seats: list[str]) -> str:
+def create_in_lobby(page: Any, server: ServerProcess, game: str, seats: list[str],
+                    options: dict[str, str] | None = None) -> str:
     page.goto(f"{server.url}/index.html")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "input")
+    for name, value in (options or {}).items():  # choice options (select elements)
+        page.select_option(f"[data-option='{name}']", value)
     for i, seat in enumerate(seats):
         page.select_option(f"#seat-{i}", seat)
     page.click("#create")

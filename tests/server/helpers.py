@@ -50,7 +50,13 @@ class ServerProcess:
         self.log_path = log_path
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 120.0) -> ServerProcess:
+        """Starts the server and waits until /healthz answers.
+
+        The timeout is generous for a loaded machine (the whole suite in parallel
+        next to other jobs): a start took about 6 s at load average 7 on two cores,
+        and the 30 s allowed before was once exceeded under parallel load. The wait
+        ends as soon as the server answers."""
         args = [sys.executable, "-m", "tests.server.launch", self.db_url, str(self.port)]
         if self.redis_url:
             args.append(self.redis_url)
@@ -60,7 +66,7 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}")
+                raise RuntimeError(f"server exited with {self.proc.returncode}{self._log_tail()}")
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1.0).status_code == 200:
                     return self
@@ -68,7 +74,12 @@ class ServerProcess:
                 pass
             time.sleep(0.1)
         self.stop()
-        raise RuntimeError("server did not start in time")
+        raise RuntimeError(f"server did not start in {timeout:.0f} s{self._log_tail()}")
+
+    def _log_tail(self) -> str:
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return "; its log ends:\n" + self.log_path.read_text(errors="replace")[-2000:]
 
     def kill9(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -1,4 +1,4 @@
-"""Runs the server in a subprocess with the test toy game registered.
+"""Runs the server in a subprocess with the test toy games registered.
 
 Usage: python -m tests.server.launch DB_URL PORT [REDIS_URL]
 """
@@ -9,8 +9,10 @@ import sys
 
 from galaxis.core import register
 from galaxis.server.cli import run
+from tests.server.toy_realtime import MULTI
 from tests.toy_games import GAME
 
 if __name__ == "__main__":
     register(GAME)
+    register(MULTI)
     run(sys.argv[1], "127.0.0.1", int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)

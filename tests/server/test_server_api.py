@@ -276,3 +276,22 @@ def test_clock_fallback_loss_is_a_resignation(client: TestClient) -> None:
     details = st["result"]["details"]
     assert details["reason"] == "time" and details["resigned"] in (0, 1)
     assert st["result"]["ranking"][-1] == [details["resigned"]]
+
+
+def test_views_are_cached_per_seq_seat_and_language(client: TestClient) -> None:
+    """Views are computed once per position; a move, another seat or another
+    language never gets a stale or foreign one."""
+    mid, tokens = create(client, ["human", "human"])
+    svg = {seat: client.get(f"/api/matches/{mid}/svg", headers={"X-Seat-Token": tokens[seat]}).text
+           for seat in (0, 1)}
+    before = [state(client, mid, t) for t in tokens]
+    assert "bid 5" in before[0]["legal"] and "bid 5" in before[1]["legal"]
+    hu = client.get(f"/api/matches/{mid}?lang=hu", headers={"X-Seat-Token": tokens[0]}).json()
+    assert hu["legal"] == before[0]["legal"]
+    assert act(client, mid, tokens[0], "bid 5", 0).status_code == 200
+    after = [state(client, mid, t) for t in tokens]
+    assert "bid 5" not in after[0]["legal"] and after[0]["observation"] != before[0]["observation"]
+    assert after[1]["legal"] == before[1]["legal"]  # seat 1 still holds its whole hand
+    assert after[0]["observation"] != after[1]["observation"]  # each seat its own view
+    new_svg = client.get(f"/api/matches/{mid}/svg", headers={"X-Seat-Token": tokens[0]}).text
+    assert new_svg != svg[0]

@@ -8,20 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from galaxis.core import GameInfo
-from tests.toy_games import Gops
-
-
-class RealtimeGops(Gops):
-    """The toy with a real-time policy: 'reveal' events start a countdown."""
-
-    def __init__(self, game_id: str, cooldown_ms: int, countdown_ms: int) -> None:
-        super().__init__()
-        self.info = GameInfo(id=game_id, name=game_id, min_players=2, max_players=3, options=dict(Gops.info.options))
-        self.policy = {"cooldown_ms": cooldown_ms, "countdown_ms": countdown_ms, "countdown_events": ["reveal"]}
-
-    def realtime(self, options: dict[str, Any]) -> dict[str, Any] | None:
-        return self.policy
+from tests.server.toy_realtime import RealtimeGops
 
 
 def start(client: TestClient, game: str) -> tuple[str, list[str]]:
