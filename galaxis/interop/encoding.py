@@ -22,6 +22,7 @@ from galaxis.interop.spaces import InteropError
 
 FALLBACK_SIZE = 256
 FALLBACK_BOUND = 32.0
+_F32 = np.dtype(np.float32)
 
 
 class ObservationEncoder(Protocol):
@@ -137,15 +138,19 @@ class ObservationCache:
     """Encoded observations of the current position, keyed by (history length, seat).
 
     ``observe`` is called several times per step (``last()``, wrappers,
-    loggers); the rules and the encoder run once per position and seat.
-    Entries of earlier positions are dropped as soon as the history grows.
+    loggers); the rules and the encoder run once per position and seat, and
+    only for the seats somebody asks about. The cached arrays are read-only
+    and handed out without a copy. Entries of earlier positions are
+    dropped as soon as the history grows.
     """
 
-    __slots__ = ("_entries", "_ply", "encoder", "game_id")
+    __slots__ = ("_entries", "_fast", "_ply", "_size", "encoder", "game_id")
 
     def __init__(self, encoder: Any, game_id: str) -> None:
         self.encoder = encoder
         self.game_id = game_id
+        self._fast = getattr(encoder, "encode_match", None)
+        self._size = encoder.size
         self._ply = -1
         self._entries: dict[int, np.ndarray] = {}
 
@@ -157,7 +162,15 @@ class ObservationCache:
         key = -1 if seat is None else seat
         vec = self._entries.get(key)
         if vec is None:
-            vec = self._entries[key] = encode_seat(self.encoder, match, seat, self.game_id)
+            fast = self._fast
+            raw = fast(match, seat) if fast is not None else self.encoder.encode(match.observation(seat))
+            if type(raw) is np.ndarray and raw.dtype is _F32 and raw.shape == (self._size,):
+                vec = raw  # the common case, checked without a call
+            else:
+                vec = _checked(self.encoder, raw, self.game_id)
+            if vec.flags.writeable:
+                vec.flags.writeable = False  # handed out as is (no copy per call), so nobody may change it
+            self._entries[key] = vec
         return vec
 
     def clear(self) -> None:

@@ -63,7 +63,11 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         self._seed_rng = np.random.default_rng()
         self._cache = self.spec_.cache()
         self._match: Match | None = None
-        self._legal: tuple[int, list[Action], list[int]] | None = None
+        self._legal: tuple[int, list[Action], list[int], np.ndarray] | None = None
+        self._no_mask = np.zeros(self.spec_.codec.size, dtype=np.int8)
+        self._no_mask.flags.writeable = False
+        self._done = False  # the episode has ended (every agent is terminated)
+        self._flat = self.spec_.codec.flat
         self.agents: list[str] = []
 
     # --- spaces ---------------------------------------------------------------
@@ -91,12 +95,12 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         """The legal notations of ``agent`` now, in id order of the mask (empty unless selected)."""
         if agent != self.agent_selection or self.terminations.get(agent, True):
             return []
-        _, legal, _ = self._current_legal()
+        legal = self._current_legal()[1]
         return [a.notation for a in legal]
 
     def action_notation(self, action: int) -> str:
         """The notation an action id of the selected agent stands for."""
-        _, legal, _ = self._current_legal()
+        legal = self._current_legal()[1]
         return self.spec_.codec.notation(int(action), legal)
 
     # --- AEC API --------------------------------------------------------------
@@ -118,48 +122,66 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._done = False
         self.agent_selection = self._selected()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        match = self.match
-        seat = self.seat_of(agent)
-        obs = self._cache.get(match, seat).copy()
-        if agent == self.agent_selection and not self.terminations[agent] and not match.is_over:
-            _, _, ids = self._current_legal()
-            mask = self.spec_.codec.mask(ids)
-        else:
-            mask = np.zeros(self.spec_.codec.size, dtype=np.int8)
-        return {"observation": obs, "action_mask": mask}
+        match = self._match
+        if match is None:
+            raise InteropError("call reset() before using the environment")
+        seat = self._seat.get(agent)
+        if seat is None:
+            self.seat_of(agent)  # raises the clear error
+        # Both arrays are read-only and shared (with the encoding cache, and with every
+        # position that has the same legal set): no copy per call.
+        if agent == self.agent_selection and not self._done:
+            return {"observation": self._cache.get(match, seat), "action_mask": self._current_legal()[3]}
+        return {"observation": self._cache.get(match, seat), "action_mask": self._no_mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, without the extra call frames of the generic version."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._done and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         match = self.match
-        seat = self._seat[agent]
-        _, legal, ids = self._current_legal()
-        try:
-            chosen = self.spec_.codec.decode(action, legal, ids)
-        except IllegalAction as exc:
-            if self.illegal_action == "raise":
-                raise
-            self._end_on_illegal(agent, str(exc))
-            return
-        self._cumulative_rewards[agent] = 0.0
+        seat, legal, ids, _ = self._current_legal()
+        chosen = self._fast_decode(action, legal, ids)
+        if chosen is None:
+            try:
+                chosen = self.spec_.codec.decode(action, legal, ids)
+            except IllegalAction as exc:
+                if self.illegal_action == "raise":
+                    raise
+                self._end_on_illegal(agent, str(exc))
+                return
         match.apply(seat, chosen)
         self._legal = None
-        self._clear_rewards()
         if match.is_over:
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
             result = match.result
             for a, r in zip(self.possible_agents, final_rewards(result, self.reward_mode), strict=True):
                 self.rewards[a] = r
                 self.infos[a] = {"result": result.to_json()}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
             self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self._selected()
-        self._accumulate_rewards()
+            # Rewards are all zero until the match ends, so PettingZoo's per-step
+            # clear-and-accumulate of every agent's reward would change nothing.
+            self.agent_selection = self.possible_agents[min(match.to_move)]
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -176,14 +198,26 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     def _selected(self) -> str:
         return self.possible_agents[min(self.match.to_move)]
 
-    def _current_legal(self) -> tuple[int, list[Action], list[int]]:
-        """(seat, legal actions, their ids) of the selected agent, computed once per position."""
+    def _current_legal(self) -> tuple[int, list[Action], list[int], np.ndarray]:
+        """(seat, legal actions, their ids, the shared mask) of the selected agent, once per position."""
         cached = self._legal
         if cached is None:
             seat = self._seat[self.agent_selection]
             legal = self.match.legal_actions(seat)
-            cached = self._legal = (seat, legal, self.spec_.codec.legal_ids(legal))
+            ids, mask = self.spec_.codec.lookup(legal)
+            cached = self._legal = (seat, legal, ids, mask)
         return cached
+
+    def _fast_decode(self, action: Any, legal: list[Action], ids: list[int]) -> Action | None:
+        """The legal action meant by a plain legal ``int`` id; None for anything else, which
+        ``ActionCodec.decode`` then checks and explains."""
+        if type(action) is not int:
+            return None
+        if self._flat:
+            if action in ids:
+                return legal[ids.index(action)]
+            return None
+        return legal[action] if 0 <= action < len(legal) else None
 
     def _end_on_illegal(self, agent: str, reason: str) -> None:
         """``illegal_action="terminate"``: the match ends, the offender gets -1 and the others 0
@@ -194,6 +228,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         for a in self.agents:
             self.infos[a] = {"illegal_action": reason, "offender": agent}
         self.terminations = dict.fromkeys(self.agents, True)
+        self._done = True
         self._accumulate_rewards()
 
 

@@ -28,7 +28,7 @@ class InteropError(GalaxisError, ValueError):
 class ActionCodec:
     """Maps integer action ids to notations and back, for one game, player count and options."""
 
-    __slots__ = ("_masks", "flat", "game_id", "index", "notations", "size")
+    __slots__ = ("_lookups", "_masks", "flat", "game_id", "index", "notations", "size")
 
     def __init__(self, game: Game, players: int, options: dict[str, Any]) -> None:
         self.game_id = game.info.id
@@ -48,6 +48,27 @@ class ActionCodec:
         if self.size < 1:
             raise InteropError(f"{self.game_id}: the action space is empty")
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._lookups: dict[Any, tuple[list[int], np.ndarray]] = {}
+
+    def lookup(self, legal: Sequence[Action]) -> tuple[list[int], np.ndarray]:
+        """(ids, mask) of a legal list: ``legal_ids(legal)`` and its int8 mask, both shared.
+
+        The same legal lists come back again and again (every opening bid,
+        every refill choice), so both are built once per distinct list (keyed
+        by the notations, or by the length in a legal-list index space). The
+        mask is read-only because it is shared.
+        """
+        key: Any = tuple(legal) if self.flat else len(legal)
+        hit = self._lookups.get(key)
+        if hit is None:
+            if len(self._lookups) > 65536:
+                self._lookups.clear()
+            ids = self.legal_ids(legal)
+            mask = np.zeros(self.size, dtype=np.int8)
+            mask[ids] = 1
+            mask.flags.writeable = False  # shared by every position with this legal set
+            hit = self._lookups[key] = (ids, mask)
+        return hit
 
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:
         """The id of each legal action, in the order of ``legal``."""

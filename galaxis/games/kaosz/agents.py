@@ -146,10 +146,50 @@ class KaoszBot:
             return 10.0 - card.room
         if kind == "pick" and card is not None:
             return 20.0 - (card.cost if isinstance(card.cost, int) else 0)
+        if kind == "use" and card is not None:
+            return _score_ability(obs, seat, views, card, w)
+        if kind == "aim":
+            return _score_aim(obs, seat, views, w[1])
+        if kind == "spread":
+            return _score_spread(obs, views, w[1])
         if kind == "bonus":
             defended = bool(obs["combat"] and obs["combat"]["ships"][1])
             return 1.0 if (w[2] == "firepower") == defended else 0.0
         return 0.1
+
+
+def _score_ability(obs: dict[str, Any], seat: int, views: dict[str, dict[str, Any]], card: Card, w: list[str]) -> float:
+    """Credits whenever; armour for a ship of ours in the fight that may not survive; else keep it."""
+    e = card.ability
+    if e is None:
+        return 0.0
+    if e.op == "credits":
+        return 4.0
+    if e.op == "pump" and obs["combat"] and len(w) > 2:
+        ship = views.get(w[2], {})
+        fighting = int(w[2][1:]) in _my_combat(obs, seat)
+        return 2.0 if fighting and int(ship.get("armour_left", 9)) <= 2 else 0.0
+    return 0.0
+
+
+def _score_aim(obs: dict[str, Any], seat: int, views: dict[str, dict[str, Any]], target: str) -> float:
+    """An enemy ship: the strongest; a seat: the opponent with the biggest fleet."""
+    if target.startswith("p"):
+        return 1.0 + 0.1 * len(obs["players"][int(target[1:])]["hangar"])
+    v = views.get(target, {})
+    mine = any(h["id"] == target for h in obs["players"][seat]["hangar"])
+    strength = int(v.get("stats", {}).get("firepower", 0)) + int(v.get("armour_left", 0))
+    return 1.0 + (-0.1 * strength if mine else 0.1 * strength)
+
+
+def _score_spread(obs: dict[str, Any], views: dict[str, dict[str, Any]], mate: str) -> float:
+    """Spread only to save the ship that was hit, onto a ship that survives the extra point."""
+    data = obs["decision_data"]
+    hit = views.get(f"c{data.get('ship')}", {})
+    incoming = int(data.get("left", 0))
+    taken = int(data.get("hits", {}).get(mate[1:], 0))
+    room = int(views.get(mate, {}).get("armour_left", 0)) - taken
+    return 2.5 if incoming >= int(hit.get("armour_left", 0)) and room > 1 else 0.1
 
 
 def _index(obs: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -33,21 +33,32 @@ SIZES = {"scout": 1, "fighter": 2, "cruiser": 3, "destroyer": 4}
 STATS = ("speed", "firepower", "armour", "bombard")
 KEYWORDS = ("cloak", "rapid_fire", "salvo", "formation", "stealth", "heavy_weapons", "repair", "demolition")
 RARITIES = ("common", "uncommon", "rare", "ultra")
-TRIGGERS = ("play", "paid", "static", "start", "payment_end")
-TARGETS = ("none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent")
+TRIGGERS = ("play", "paid", "static", "start", "payment_end", "activate")
+TARGETS = ("none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent", "this_ship")
+
+
+class AbilityCost(BaseModel):
+    """The cost of an activated ability (§9.5): credits, turning the card, sacrificing it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    credits: int = Field(default=0, ge=0)
+    turn: Literal["used", "damaged"] | None = None  # the seed's H and D icons
+    sacrifice: bool = False  # the seed's L icon: the card goes to the trash
 
 
 class Effect(BaseModel):
     """One effect: when it happens (``when``), what it does (``op``) and to what (``target``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    when: Literal["play", "paid", "static", "start", "payment_end"]
+    when: Literal["play", "paid", "static", "start", "payment_end", "activate"]
     op: str
-    target: Literal["none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent"] = "none"
+    target: Literal["none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent",
+                    "this_ship"] = "none"
     amount: int | Literal["X"] = 0
     stat: Literal["speed", "firepower", "armour", "bombard"] = "firepower"
     chooser: Literal["you", "opponent"] = "you"
     options: tuple[tuple[str, int], ...] = ()
+    cost: AbilityCost | None = None  # activated abilities only
 
     @model_validator(mode="after")
     def _known_op(self) -> Effect:
@@ -55,6 +66,11 @@ class Effect(BaseModel):
 
         if self.op not in OPS:
             raise ValueError(f"unknown operation {self.op!r}; known: {', '.join(sorted(OPS))}")
+        if (self.when == "activate") != (self.cost is not None):
+            raise ValueError("an activated ability (when: activate) needs a cost, and only it has one")
+        if self.cost is not None and self.cost.turn is None and not self.cost.sacrifice:
+            # §9.5: every ability turns or sacrifices its card, so a card is on the stack at most once
+            raise ValueError("an activated ability must turn its card (used/damaged) or sacrifice it")
         return self
 
 
@@ -94,7 +110,19 @@ class Card(BaseModel):
             raise ValueError(f"{self.id}: a ship prints all four stats")
         if self.limit == "?" and self.subtype != "trap":
             raise ValueError(f"{self.id}: only traps have the upgrade limit '?'")
+        abilities = [e for e in self.effects if e.when == "activate"]
+        if len(abilities) > 1:
+            raise ValueError(f"{self.id}: at most one activated ability per card (§9.5)")
+        if abilities and self.type in ("event", "interrupt"):
+            raise ValueError(f"{self.id}: only cards that stay in play have activated abilities")
+        if any(e.target == "this_ship" for e in self.effects) and self.type not in ("ship", "equipment", "crew"):
+            raise ValueError(f"{self.id}: only ships and the cards aboard them can target 'this_ship'")
         return self
+
+    @property
+    def ability(self) -> Effect | None:
+        """The card's activated ability (§9.5), if it has one."""
+        return next((e for e in self.effects if e.when == "activate"), None)
 
     @property
     def size(self) -> int:
@@ -241,6 +269,12 @@ def pool() -> dict[str, Card]:
         table[c.id] = c
         names.add(c.name)
     return table
+
+
+@cache
+def ability_cards() -> dict[str, Effect]:
+    """The activated ability (§9.5) of each card that has one, for the hot path of legal actions."""
+    return {c.id: c.ability for c in pool().values() if c.ability is not None}
 
 
 @cache

@@ -1,9 +1,9 @@
 """The effect language: a fixed set of operations, each implemented once.
 
 A card's ``effects`` list entries name a trigger (``when``: play, paid, static,
-start, payment_end), an operation (``op``) and its parameters (``target``,
-``amount`` — a number or ``X``, the card's upgrades —, ``stat``, ``chooser``,
-``options``). Each operation below cites the rule section (docs/games/kaosz.md)
+start, payment_end, activate), an operation (``op``) and its parameters
+(``target``, ``amount`` — a number or ``X``, the card's upgrades —, ``stat``,
+``chooser``, ``options``, and for an activated ability its ``cost``). Each operation below cites the rule section (docs/games/kaosz.md)
 it implements. ``targets`` tells the engine which choices a card offers when
 it is played; ``apply`` carries the operation out.
 """
@@ -62,10 +62,10 @@ def _neutralize(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
             events.append({"type": "neutralized", "card": f"c{c.target}"})
 
 
-@op("destroy_ship", "§9.3 destroy: one enemy ship (chosen by its controller when chooser is opponent) is destroyed")
+@op("destroy_ship", "§9.3 destroy: one ship of the chosen opponent (§10.1), picked by them when chooser is opponent")
 def _destroy_ship(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
-    victim_seat = eng.opponent_of(s, c.seat)
-    ships = [u for u in s.players[victim_seat].hangar]
+    victim_seat = c.target
+    ships = [u for u in s.players[victim_seat].hangar if c.effect.chooser == "opponent" or not eng.keyword(s, u, "cloak")]
     if not ships:
         return
     chooser = victim_seat if c.effect.chooser == "opponent" else c.seat
@@ -134,9 +134,10 @@ def describe_effect(e: Effect) -> str:
     """Generated English card text for one effect."""
     amount = "X (the number of upgrades)" if e.amount == "X" else str(e.amount)
     when = {"play": "", "paid": "When paid: ", "static": "While in play: ", "start": "In your start phase: ",
-            "payment_end": "At the end of the payment step: "}[e.when]
+            "payment_end": "At the end of the payment step: ", "activate": _describe_cost(e)}[e.when]
+    ship = {"this_ship": "this ship", "own_ship": "one of your ships", "enemy_ship": "an enemy ship"}.get(e.target, "a ship")
     body = {
-        "pump": f"a ship gets +{amount} {e.stat} until the end of the combat",
+        "pump": f"{ship} gets +{amount} {e.stat} until the end of the combat",
         "neutralize": "neutralise an interrupt",
         "destroy_ship": "one ship of your opponent's" + (", of their choosing," if e.chooser == "opponent" else "") + " is destroyed",
         "choose_bonus": "choose " + " or ".join(f"+{n} {st}" for st, n in e.options) + " for the ship",
@@ -151,6 +152,19 @@ def describe_effect(e: Effect) -> str:
         "peek": "look at your opponent's hand",
     }[e.op]
     return when + body
+
+
+def _describe_cost(e: Effect) -> str:
+    """An activated ability's cost, as the seed's icons would print it: C2, H (used), D (damaged), L (sacrifice)."""
+    cost = e.cost
+    if cost is None:
+        return ""
+    parts = [f"{cost.credits} credit(s)"] if cost.credits else []
+    if cost.turn:
+        parts.append(f"turn {cost.turn}")
+    if cost.sacrifice:
+        parts.append("sacrifice")
+    return "Ability (" + ", ".join(parts) + "): "
 
 
 def params(e: Effect) -> dict[str, Any]:

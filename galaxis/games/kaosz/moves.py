@@ -23,7 +23,9 @@ def _c(u: int) -> str:
 
 
 def room_used(g: Kaosz, s: KaoszState, ship: int) -> int:
-    return len(g.attached(s, ship))
+    """Cards aboard a ship, counting those on the stack being paid onto it (§4.2)."""
+    paying = sum(1 for it in s.stack if it.kind == "pay" and it.home == "ship" and it.target == ship)
+    return len(g.attached(s, ship)) + paying
 
 
 def capacity(g: Kaosz, s: KaoszState, ship: int) -> int:
@@ -73,8 +75,7 @@ def _play_actions(g: Kaosz, s: KaoszState, seat: int, allowed: tuple[str, ...], 
             for t in targets:
                 if g.cost_of(s, u, t) > p.credits:
                     continue
-                name = f"p{t}" if card.effects and _target_kind(g, s, u) == "opponent" else _c(t)
-                tid = f"seat-{t}" if name.startswith("p") else _c(t)
+                name, tid = _target_words(_target_kind(g, s, u), t)
                 acts.append(g.act(f"play {_c(u)} {name}", "play", u, t, targets=(_c(u), tid)))
         if not main:
             continue
@@ -84,6 +85,27 @@ def _play_actions(g: Kaosz, s: KaoszState, seat: int, allowed: tuple[str, ...], 
             for ship in p.hangar:
                 if room_used(g, s, ship) < capacity(g, s, ship):
                     acts.append(g.act(f"play {_c(u)} {_c(ship)}", "play", u, ship, targets=(_c(u), _c(ship))))
+    return acts
+
+
+def _target_words(kind: str, t: int) -> tuple[str, str]:
+    """A target in the notation (``p2`` for a seat, ``c9`` for a card) and its clickable id."""
+    return (f"p{t}", f"seat-{t}") if kind == "opponent" else (_c(t), _c(t))
+
+
+def ability_actions(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
+    """§9.5 ``use c5`` (``use c5 c9``, ``use c5 p2``): an activated ability, any phase, as an interrupt."""
+    acts: list[Action] = []
+    for u in g.ready_abilities(s, seat):
+        e = g.card(s, u).ability
+        assert e is not None
+        targets = g.effect_targets(s, seat, e, u)
+        if targets is None:
+            acts.append(g.act(f"use {_c(u)}", "use", u, -1, targets=(_c(u),)))
+            continue
+        for t in targets:
+            name, tid = _target_words(e.target, t)
+            acts.append(g.act(f"use {_c(u)} {name}", "use", u, t, targets=(_c(u), tid)))
     return acts
 
 
@@ -124,6 +146,7 @@ def main_actions(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
         acts.append(g.act("tutor", "tutor", targets=("tutor",)))
     if len(p.colony) <= 5 and p.wreck and p.credits >= 2:
         acts.append(g.act("salvage", "salvage", targets=("salvage",)))
+    acts += ability_actions(g, s, seat)
     acts += attack_actions(g, s, seat)
     acts.append(g.act("end", "end", targets=("end",)))
     return acts
@@ -167,7 +190,19 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
     if k == "priority":
         from galaxis.games.kaosz.rules import TIMING
 
-        return [*_play_actions(g, s, seat, TIMING[step.data["window"]], False), g.act("pass", "pass", targets=("pass",))]
+        return [*_play_actions(g, s, seat, TIMING[step.data["window"]], False), *ability_actions(g, s, seat),
+                g.act("pass", "pass", targets=("pass",))]
+    if k == "aim":
+        valid = [t for t in step.data["targets"]
+                 if t in (g.effect_targets(s, seat, g.card(s, step.data["card"]).effects[step.data["index"]],
+                                           step.data["card"]) or [])]
+        if not valid:  # the targets left play meanwhile: the effect fizzles (§5.5)
+            return [g.act("pass", "pass", targets=("pass",))]
+        out = []
+        for t in valid:
+            name, tid = _target_words(step.data["kind"], t)
+            out.append(g.act(f"aim {name}", "aim", t, targets=(tid,)))
+        return out
     if k == "discard":
         return [g.act(f"discard {_c(u)}", "discard", u, targets=(_c(u),)) for u in p.hand]
     if k == "tutor":
@@ -189,6 +224,11 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
         return acts
     assert cb is not None
     side = 0 if seat == cb.attacker else 1
+    if k == "spread":
+        ship = step.data["ship"]
+        acts = [g.act(f"spread {_c(u)}", "spread", u, targets=(_c(u),)) for u in g.formation_mates(s, cb, ship)
+                if step.data["left"] > 0 and g.spread_room(s, cb, step, u) > 0]
+        return [*acts, g.act("stop", "stop", targets=("stop",))]
     if k == "equip":
         acts = []
         for u in p.hangar:
@@ -199,7 +239,9 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
                 for ship in cb.ships[side]:
                     if room_used(g, s, ship) < capacity(g, s, ship):
                         acts.append(g.act(f"board {_c(c)} {_c(ship)}", "board", c, ship, targets=(_c(c), _c(ship))))
-        if side == 1 or cb.ships[0]:
+        # the attacker must send a ship if it still has one (it may have turned its last one used since
+        # declaring, e.g. for an ability: then the attack goes on without ships and does nothing)
+        if side == 1 or cb.ships[0] or not any(a.args[0] == "send" for a in acts):
             acts.append(g.act("go", "go", targets=("go",)))
         return acts
     if k == "paystep":
@@ -275,6 +317,15 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         events.append({"type": kind, "seat": seat})
     elif kind == "play":
         _play(g, s, seat, args[1], args[2], events)
+    elif kind == "pass" and step.kind == "aim":
+        s.pending.pop()
+        events.append({"type": "fizzle", "card": _c(step.data["card"])})
+    elif kind == "aim":
+        s.pending.pop()
+        g.resume_effects(s, step, args[1], events)
+    elif kind == "use":
+        events.append({"type": "use", "seat": seat, "card": _c(args[1])})
+        g.use_ability(s, seat, args[1], args[2], events)
     elif kind == "pass" and step.kind == "fire":
         s.pending.pop()
         assert cb is not None
@@ -282,21 +333,19 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         events.append({"type": "pass", "seat": seat})
     elif kind == "pass":
         step.data["passes"] += 1
-        nxt = g._next_eligible(s, seat)
-        if nxt is None or step.data["passes"] >= len(g._eligible(s)):
+        eligible = g._eligible(s)
+        nxt = g._next_eligible(s, seat, eligible=eligible)
+        if nxt is None or step.data["passes"] >= len(eligible):
             s.pending.pop()
         else:
             step.seat = nxt
         events.append({"type": "pass", "seat": seat})
     elif kind == "down":
         _down(g, s, seat, args[1], args[2], events)
-    elif kind == "pay" and step.kind == "trap":
+    elif kind == "pay" and step.kind == "trap":  # §4.4 a sprung trap: its payment goes on the stack like any (§5.4)
         s.pending.pop()
         u = args[1]
-        p.credits -= int(g.card(s, u).cost)
-        s.cards[u].up = True
-        events.append({"type": "paid", "card": _c(u), "name": s.cards[u].name, "seat": seat})
-        g._on_paid(s, u, seat, events)
+        g._push(s, seat, u, "pay", -1, int(g.card(s, u).cost), "combat", events)
     elif kind == "pay":
         u = args[1]
         cost = int(g.card(s, u).cost)
@@ -377,6 +426,13 @@ def _play(g: Kaosz, s: KaoszState, seat: int, u: int, target: int, events: list[
         c.up = True
         g._push(s, seat, u, "card", target, g.cost_of(s, u, target), g._window_now(s), events)
         return
+    if card.type in ("equipment", "crew"):
+        # §4.1/§4.3 played face up = put into play and paid at once; the payment is an interrupt on the stack
+        g.move(s, u, "ship" if card.type == "equipment" else "canteen")
+        c.host = target if card.type == "equipment" else -1
+        events.append({"type": "play", "seat": seat, "card": _c(u), "name": c.name})
+        g._push(s, seat, u, "pay", -1, int(card.cost), g._window_now(s), events)
+        return
     p.credits -= int(card.cost)
     c.up = True
     events.append({"type": "play", "seat": seat, "card": _c(u), "name": c.name})
@@ -443,7 +499,7 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
         step.data["left"] -= 1
         key = str(args[1])
         step.data["hits"][key] = step.data["hits"].get(key, 0) + 1
-    elif kind == "stop":
+    elif kind == "stop" and step.kind == "split":
         s.pending.pop()
         frm = step.data["ship"]
         hits = step.data["hits"]
@@ -464,6 +520,13 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
             s.pending.append(Step("split", seat, {"ship": u, "left": g.stat(s, u, "firepower"), "hits": {}, "first": False}))
         else:
             cb.shot["volleys"].append([u, foe, -1])
+    elif kind == "spread":
+        step.data["left"] -= 1
+        key = str(args[1])
+        step.data["hits"][key] = step.data["hits"].get(key, 0) + 1
+    elif kind == "stop" and step.kind == "spread":
+        s.pending.pop()
+        g.finish_spread(s, cb, step, events)
     elif kind == "hold":
         s.pending.pop()
     elif kind in ("sneak", "sneak_back"):
@@ -511,6 +574,12 @@ RULES = {
     "board": ("§6.2 Equip step", "board an active crew from your canteen onto one of your combat ships with room"),
     "fire": ("§6.4 Firing step", "the fastest active ship fires first (ties: the attacker) at an enemy combat ship"),
     "bomb": ("§6.5 Bombard step", "the attacker's active combat ships bombard together"),
+    "use": ("§9.5 Activated abilities", "a paid card of yours with an ability whose cost you can pay: the card "
+            "(for equipment and crew: its ship) must be active to be turned or sacrificed, passengers aboard a ship "
+            "cannot be turned, and the ability needs a legal target"),
+    "aim": ("§9 Targets", "choose one of the targets the effect offers"),
+    "spread": ("§7 Formation", "move one point of the hit to another formation ship of yours in the combat, "
+               "at most its armour"),
 }
 
 

@@ -26,13 +26,14 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
-from galaxis.games.kaosz.cards import Card, Effect, pool
+from galaxis.games.kaosz.cards import Card, Effect, ability_cards, pool
 from galaxis.games.kaosz.decks import check_deck, parse_deck_text, starters
 from galaxis.games.kaosz.effects import OPS, Ctx
 from galaxis.games.kaosz.state import ACTIVE, DAMAGED, USED, CardState, Combat, KaoszState, Player, StackItem
 
 HAND_LIMIT = 5
 HANGAR_LIMIT = 12
+IN_PLAY = ("hangar", "canteen", "surface", "ship")
 CREDIT_CAP = 20
 OPENING_CREDITS = 5
 RAMP = (1, 2, 3, 4)  # §5.1 two players: income of the first four turns
@@ -137,12 +138,14 @@ class Kaosz(Game):
         k = alive.index(seat)
         return sorted({alive[(k - 1) % len(alive)], alive[(k + 1) % len(alive)]})
 
-    def opponent_of(self, s: KaoszState, seat: int) -> int:
-        """The opponent an effect means: the combat opponent, else the first neighbour."""
-        if s.combat is not None and seat in (s.combat.attacker, s.combat.defender):
-            return s.combat.defender if seat == s.combat.attacker else s.combat.attacker
-        opp = self.opponents(s, seat)
-        return opp[0] if opp else seat
+    def host_ship(self, s: KaoszState, uid: int) -> int:
+        """The ship a card is (in the hangar) or is aboard; -1 for none (§9.5 ``this_ship``)."""
+        c = s.cards[uid]
+        if c.zone == "hangar":
+            return uid
+        if c.zone == "ship" and c.host >= 0:
+            return c.host
+        return -1
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> KaoszState:
@@ -199,8 +202,9 @@ class Kaosz(Game):
         return s
 
     # ------------------------------------------------------------------ zones
-    def move(self, s: KaoszState, uid: int, zone: str, seat: int | None = None) -> None:
-        """Moves a card, keeping the per-player zone lists in step; tokens fall off (§8)."""
+    def move(self, s: KaoszState, uid: int, zone: str, seat: int | None = None, at: int = -1) -> None:
+        """Moves a card, keeping the per-player zone lists in step; tokens fall off (§8).
+        ``at`` puts it back at a place in the zone (a base keeps its place on the surface, §4.2)."""
         c = s.cards[uid]
         for p in s.players:
             for lst in (p.colony, p.hand, p.trash, p.wreck, p.hangar, p.canteen, p.surface):
@@ -215,7 +219,11 @@ class Kaosz(Game):
                 c.up = False
         owner = s.players[c.owner if seat is None else seat]
         if zone in ("trash", "wreck", "hand", "colony", "hangar", "canteen", "surface"):
-            getattr(owner, zone).append(uid)
+            lst = getattr(owner, zone)
+            if 0 <= at <= len(lst):
+                lst.insert(at, uid)
+            else:
+                lst.append(uid)
 
     def leave_play(self, s: KaoszState, uid: int, events: list[Event]) -> None:
         """§8: a card leaving play goes to the trash if paid, to the wreck if unpaid."""
@@ -268,6 +276,9 @@ class Kaosz(Game):
             return [it.uid for it in s.stack if not it.neutralized and it.uid != source]
         if t == "own_base":
             return list(s.players[seat].surface)
+        if t == "this_ship":
+            ship = self.host_ship(s, source)
+            return [ship] if ship >= 0 else []
         ships: list[int] = []
         for i, p in enumerate(s.players):
             if p.out:
@@ -295,23 +306,47 @@ class Kaosz(Game):
             return next((it.cost for it in s.stack if it.uid == target), 0)
         return cost
 
-    def resolve_effects(self, s: KaoszState, uid: int, seat: int, when: str, target: int, events: list[Event]) -> None:
-        """Carries out a card's effects of one trigger, in printed order (§9)."""
-        c = s.cards[uid]
-        for e in self.card(s, uid).effects:
+    def resolve_effects(self, s: KaoszState, uid: int, seat: int, when: str, target: int, events: list[Event],
+                        start: int = 0, x: int | None = None) -> None:
+        """Carries out a card's effects of one trigger, in printed order (§9).
+
+        ``target`` is the target chosen when the card was played (-1: none chosen). An effect
+        that needs a target nobody chose yet — a paid base, a start effect, or a card that
+        refers to "the opponent" with several opponents (§10.1) — asks its controller (an
+        ``aim`` step) and the effects after it wait for the answer; a single legal target is
+        taken without asking. ``x`` fixes the upgrades counted by ``amount: X``."""
+        effects = self.card(s, uid).effects
+        x = s.cards[uid].upgrades if x is None else x
+        for k in range(start, len(effects)):
+            e = effects[k]
             if e.when != when:
                 continue
-            amount = c.upgrades if e.amount == "X" else e.amount
+            amount = x if e.amount == "X" else int(e.amount)
             tgt = target
             if e.target != "none":
                 options = self.effect_targets(s, seat, e, uid) or []
+                if tgt < 0 and len(options) > 1:
+                    s.pending.append(Step("aim", seat, {"card": uid, "when": when, "index": k, "x": x,
+                                                        "kind": e.target, "targets": options}))
+                    return
+                if tgt < 0 and options:
+                    tgt = options[0]
                 if tgt not in options:
-                    if e.target == "opponent" and options:
-                        tgt = options[0]
-                    else:
-                        events.append({"type": "fizzle", "card": f"c{uid}"})  # §5.5 the target is gone
-                        continue
+                    events.append({"type": "fizzle", "card": f"c{uid}"})  # §5.5 the target is gone
+                    continue
             OPS[e.op](self, s, Ctx(uid, seat, tgt, amount, e), events)
+
+    def resume_effects(self, s: KaoszState, step: Step, target: int, events: list[Event]) -> None:
+        """The controller answered an ``aim`` step: that effect happens, then the ones after it."""
+        d = step.data
+        uid, k = d["card"], d["index"]
+        e = self.card(s, uid).effects[k]
+        if target in (self.effect_targets(s, step.seat, e, uid) or []):
+            amount = d["x"] if e.amount == "X" else int(e.amount)
+            OPS[e.op](self, s, Ctx(uid, step.seat, target, amount, e), events)
+        else:
+            events.append({"type": "fizzle", "card": f"c{uid}"})
+        self.resolve_effects(s, uid, step.seat, d["when"], -1, events, start=k + 1, x=d["x"])
 
     def attack_tax(self, s: KaoszState, defender: int) -> int:
         """§6.1 static attack taxes of the defender's paid cards (Aknagyűrű)."""
@@ -356,14 +391,102 @@ class Kaosz(Game):
             income = RAMP[k] if k < len(RAMP) else OPENING_CREDITS
         p.credits += income
         events.append({"type": "turn", "seat": s.active, "round": s.round, "income": income})
+        self._open_window(s, "start", s.active)  # opened first: start effects that ask for a target come before it
         for u in p.canteen + p.surface + [a for h in p.hangar for a in self.attached(s, h)]:
             if s.cards[u].up:
                 self.resolve_effects(s, u, s.active, "start", -1, events)
-        self._open_window(s, "start", s.active)
 
     def _eligible(self, s: KaoszState) -> list[int]:
-        """Who may act in an interrupt window: players with cards in hand (public information)."""
-        return [i for i, p in enumerate(s.players) if not p.out and p.hand]
+        """Who may act in an interrupt window: players with cards in hand or an ability they
+        can use now (both public information)."""
+        alive = [i for i, p in enumerate(s.players) if not p.out]
+        if all(s.players[i].hand for i in alive):
+            return alive
+        able = self._ability_seats(s)
+        return [i for i in alive if s.players[i].hand or i in able]
+
+    def _ability_seats(self, s: KaoszState) -> set[int]:
+        """The seats that could use some ability now (one pass over the cards, for ``_eligible``)."""
+        names = ability_cards()
+        cards = s.cards
+        seats: set[int] = set()
+        for u in [u for u, c in enumerate(cards) if c.up and c.name in names]:
+            seat = cards[u].ctrl
+            if seat not in seats and cards[u].zone in IN_PLAY and self._usable(s, u, seat):
+                seats.add(seat)
+        return seats
+
+    def _usable(self, s: KaoszState, uid: int, seat: int) -> bool:
+        """Ready, with a legal target if it needs one."""
+        if not self.ability_ready(s, uid, seat):
+            return False
+        e = ability_cards()[s.cards[uid].name]
+        return e.target == "none" or bool(self.effect_targets(s, seat, e, uid))
+
+    # ---------------------------------------------------------- abilities
+    def ability_ready(self, s: KaoszState, uid: int, seat: int) -> bool:
+        """§9.5 whether ``seat`` may use the activated ability of card ``uid`` now (not checking targets).
+
+        A paid card in play that ``seat`` controls: a ship in the hangar, equipment or crew
+        aboard a ship (its text reads as the ship's, so a turn cost turns the ship), a
+        passenger in the canteen (aboard a ship it may not be turned), a base on the surface.
+        Turning or sacrificing needs the card (for equipment and crew: the ship) active (§3)."""
+        c = s.cards[uid]
+        if not c.up or c.ctrl != seat:
+            return False
+        e = ability_cards().get(c.name)
+        if e is None or e.cost is None or s.players[seat].credits < e.cost.credits:
+            return False
+        turned = self.turned_by_ability(s, uid)
+        if turned is None:
+            return False
+        if e.cost.turn and s.cards[turned].turn != ACTIVE:
+            return False
+        return not (e.cost.sacrifice and c.turn != ACTIVE)
+
+    def turned_by_ability(self, s: KaoszState, uid: int) -> int | None:
+        """The card an ability's turn cost turns (§9.5); None when the ability cannot be used where the card is."""
+        c = s.cards[uid]
+        card = self.card(s, uid)
+        e = ability_cards().get(c.name)
+        turns = e is not None and e.cost is not None and e.cost.turn is not None
+        if card.type == "ship":
+            return uid if c.zone == "hangar" else None
+        if card.type == "base":
+            return uid if c.zone == "surface" else None
+        if card.type == "crew" and card.subtype == "passenger":
+            if c.zone == "canteen":
+                return uid
+            return uid if c.zone == "ship" and not turns else None  # aboard it may not be turned (seed: Legénység)
+        return c.host if c.zone == "ship" and s.cards[c.host].zone == "hangar" else None
+
+    def ready_abilities(self, s: KaoszState, seat: int) -> list[int]:
+        """Cards of ``seat`` whose ability may be used now, with at least one legal target."""
+        out = []
+        names = ability_cards()
+        cards = s.cards
+        for u in [u for u, c in enumerate(cards) if c.up and c.name in names]:  # few: a fast first pass
+            c = cards[u]
+            if c.ctrl == seat and c.zone in IN_PLAY and self._usable(s, u, seat):
+                out.append(u)
+        return out
+
+    def use_ability(self, s: KaoszState, seat: int, uid: int, target: int, events: list[Event]) -> None:
+        """§9.5 pays the ability's cost (credits, turning, sacrifice) and puts it on the stack:
+        abilities count as interrupts (seed: Megszakítás)."""
+        c = s.cards[uid]
+        e = self.card(s, uid).ability
+        assert e is not None and e.cost is not None
+        amount = c.upgrades if e.amount == "X" else int(e.amount)
+        turned = self.turned_by_ability(s, uid)
+        if e.cost.turn and turned is not None:
+            s.cards[turned].turn = max(s.cards[turned].turn, USED if e.cost.turn == "used" else DAMAGED)
+        if e.cost.sacrifice:
+            events.append({"type": "sacrifice", "card": f"c{uid}"})
+            self.leave_play(s, uid, events)
+        item = StackItem(uid=uid, seat=seat, kind="ability", target=target, cost=e.cost.credits, index=0, amount=amount)
+        item.index = self.card(s, uid).effects.index(e)
+        self._push_item(s, item, self._window_now(s), events)
 
     def _open_window(self, s: KaoszState, window: str, first: int) -> None:
         """§5.3 players in turn may play interrupts or pass; all passing in a row closes it."""
@@ -371,8 +494,9 @@ class Kaosz(Game):
         if who is not None:
             s.pending.append(Step("priority", who, {"window": window, "passes": 0}))
 
-    def _next_eligible(self, s: KaoszState, seat: int, include: bool = False) -> int | None:
-        eligible = self._eligible(s)
+    def _next_eligible(self, s: KaoszState, seat: int, include: bool = False,
+                       eligible: list[int] | None = None) -> int | None:
+        eligible = self._eligible(s) if eligible is None else eligible
         n = len(s.players)
         for k in range(0 if include else 1, n + 1):
             cand = (seat + k) % n
@@ -384,6 +508,22 @@ class Kaosz(Game):
         """§5.4 the last interrupt played resolves first; neutralised ones leave without effect."""
         item = s.stack.pop()
         c = s.cards[item.uid]
+        if item.kind == "ability":  # §9.5 it resolves even if its card has left play (sacrifice)
+            if item.neutralized:
+                events.append({"type": "neutralized_out", "card": f"c{item.uid}", "name": c.name, "kind": "ability"})
+                return
+            e = self.card(s, item.uid).effects[item.index]
+            tgt = item.target
+            if e.target == "this_ship":  # the card may be gone (sacrificed): its ship must still be in play
+                valid = s.cards[tgt].zone == "hangar"
+            else:
+                valid = e.target == "none" or tgt in (self.effect_targets(s, item.seat, e, item.uid) or [])
+            if not valid:
+                events.append({"type": "fizzle", "card": f"c{item.uid}"})  # §5.5
+                return
+            events.append({"type": "ability", "card": f"c{item.uid}", "name": c.name, "seat": item.seat})
+            OPS[e.op](self, s, Ctx(item.uid, item.seat, tgt, item.amount, e), events)
+            return
         if c.zone != "stack":
             return
         if item.neutralized:
@@ -404,7 +544,7 @@ class Kaosz(Game):
             c.zone = "ship"
             c.host = item.target
         else:
-            self.move(s, item.uid, item.home, c.ctrl)
+            self.move(s, item.uid, item.home, c.ctrl, at=item.slot)
         events.append({"type": "paid", "card": f"c{item.uid}", "name": c.name, "seat": item.seat})
         self._on_paid(s, item.uid, item.seat, events)
 
@@ -419,13 +559,23 @@ class Kaosz(Game):
               events: list[Event]) -> None:
         """Pays and puts an interrupt or a payment on the stack, then opens a window (§5.4)."""
         c = s.cards[uid]
-        s.players[seat].credits -= cost
         home = c.zone
+        slot = -1
         if kind == "pay" and c.zone == "ship":
             target = c.host
+        elif kind == "pay" and home in ("surface", "canteen"):
+            slot = getattr(s.players[c.ctrl], home).index(uid)
         self.move(s, uid, "stack")
-        s.stack.append(StackItem(uid=uid, seat=seat, kind=kind, target=target, cost=cost, home=home))
-        events.append({"type": "stack", "seat": seat, "card": f"c{uid}", "kind": kind, "name": c.name, "cost": cost})
+        self._push_item(s, StackItem(uid=uid, seat=seat, kind=kind, target=target, cost=cost, home=home, slot=slot),
+                        window, events)
+
+    def _push_item(self, s: KaoszState, item: StackItem, window: str, events: list[Event]) -> None:
+        """Pays the item's credits, puts it on the stack, and gives the others a chance to answer (§5.3)."""
+        seat = item.seat
+        s.players[seat].credits -= item.cost
+        s.stack.append(item)
+        events.append({"type": "stack", "seat": seat, "card": f"c{item.uid}", "kind": item.kind,
+                       "name": s.cards[item.uid].name, "cost": item.cost})
         nxt = self._next_eligible(s, seat)
         if s.pending and s.pending[-1].kind == "priority":
             step = s.pending[-1]
@@ -524,6 +674,9 @@ class Kaosz(Game):
             self._open_window(s, "combat", cb.defender if shooter_seat == cb.attacker else cb.attacker)
             return
         if shot.get("phase") == "damage":
+            self._plan_damage(s, cb)
+            return
+        if shot.get("phase") == "apply":
             self._deal_damage(s, cb, events)
             return
         side = self._fire_actor(s, cb)
@@ -533,18 +686,54 @@ class Kaosz(Game):
         seat = cb.attacker if side == 0 else cb.defender
         s.pending.append(Step("fire", seat, {"side": side}))
 
-    def _deal_damage(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
-        """§6.4 damage is simultaneous; ships at 0 armour leave at once (simplified: at the end)."""
+    def formation_mates(self, s: KaoszState, cb: Combat, ship: int) -> list[int]:
+        """§7 formation: the other formation ships of the side of ``ship`` still in the combat."""
+        side = 0 if ship in cb.ships[0] else 1
+        return [u for u in cb.ships[side]
+                if u != ship and s.cards[u].zone == "hangar" and self.keyword(s, u, "formation")]
+
+    def _plan_damage(self, s: KaoszState, cb: Combat) -> None:
+        """§6.4 the damage of the shot, volley by volley (firepower counts the pumps played in the
+        window). §7 formation: a hit on a formation ship by a ship without salvo is spread by the
+        hit ship's controller (a ``spread`` step) over the side's formation ships."""
         shot = cb.shot
-        total: dict[int, int] = {}
+        dmg: dict[str, int] = {}
         for frm, to, fixed in shot["volleys"]:
             if s.cards[frm].zone != "hangar" or s.cards[to].zone != "hangar":
                 continue
             amount = fixed if fixed >= 0 else self.stat(s, frm, "firepower")
-            total[to] = total.get(to, 0) + amount
-        total = self._formation(s, cb, shot, total)
-        for to, amount in sorted(total.items()):
             if amount <= 0:
+                continue
+            if fixed < 0 and self.keyword(s, to, "formation") and self.formation_mates(s, cb, to):
+                s.pending.append(Step("spread", s.cards[to].ctrl, {"ship": to, "left": amount, "hits": {}}))
+                continue
+            dmg[str(to)] = dmg.get(str(to), 0) + amount
+        shot["dmg"] = dmg
+        shot["phase"] = "apply"
+
+    def spread_room(self, s: KaoszState, cb: Combat, step: Step, ship: int) -> int:
+        """§7 formation: a ship takes at most its armour of the spread damage."""
+        planned = int(cb.shot.get("dmg", {}).get(str(ship), 0)) + int(step.data["hits"].get(str(ship), 0))
+        return self.armour_left(s, ship) - planned
+
+    def finish_spread(self, s: KaoszState, cb: Combat, step: Step, events: list[Event]) -> None:
+        """The spread points go to the chosen ships; the rest stays on the ship that was hit."""
+        dmg = cb.shot.setdefault("dmg", {})
+        hits = dict(step.data["hits"])
+        target = str(step.data["ship"])
+        hits[target] = hits.get(target, 0) + step.data["left"]
+        for key, n in hits.items():
+            if n > 0:
+                dmg[key] = dmg.get(key, 0) + n
+        events.append({"type": "formation", "card": f"c{step.data['ship']}",
+                       "spread": {f"c{k}": n for k, n in sorted(hits.items()) if n > 0}})
+
+    def _deal_damage(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
+        """§6.4 damage is simultaneous; ships at 0 armour leave at once (simplified: at the end)."""
+        shot = cb.shot
+        total = {int(k): int(n) for k, n in shot.get("dmg", {}).items()}
+        for to, amount in sorted(total.items()):
+            if amount <= 0 or s.cards[to].zone != "hangar":
                 continue
             s.cards[to].harm += amount
             s.cards[to].hit = True
@@ -557,31 +746,6 @@ class Kaosz(Game):
                 if s.cards[to].zone == "hangar" and self.armour_left(s, to) <= 0:
                     self.leave_play(s, to, events)
         cb.shot = {"last": shot.get("side", 0)}
-
-    def _formation(self, s: KaoszState, cb: Combat, shot: dict[str, Any], total: dict[int, int]) -> dict[int, int]:
-        """§7 formation: damage to a formation ship spreads over its side's formation ships,
-        at most each ship's armour (never against salvo). Spread: most armour left first (§D6)."""
-        if shot.get("salvo"):
-            return total
-        out = dict(total)
-        for to, amount in total.items():
-            if not self.keyword(s, to, "formation"):
-                continue
-            side = 0 if to in cb.ships[0] else 1
-            mates = [u for u in cb.ships[side] if self.keyword(s, u, "formation")]
-            if len(mates) < 2:
-                continue
-            out[to] = 0
-            left = amount
-            room = {u: max(0, self.armour_left(s, u) - out.get(u, 0)) for u in mates}
-            while left > 0:
-                u = max(mates, key=lambda m: (room[m], -m))
-                if room[u] <= 0:
-                    u = to
-                out[u] = out.get(u, 0) + 1
-                room[u] -= 1
-                left -= 1
-        return out
 
     def bombard_total(self, s: KaoszState, cb: Combat) -> int:
         return sum(self.stat(s, u, "bombard") for u in cb.ships[0] if s.cards[u].turn == ACTIVE) + cb.bombard
@@ -716,6 +880,12 @@ class Kaosz(Game):
 
         return observation(self, state, seat)
 
+    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
+        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
+        from galaxis.games.kaosz.encode import KaoszEncoder
+
+        return KaoszEncoder()
+
     def secret(self, state: KaoszState, viewer: int | None) -> Any:
         from galaxis.games.kaosz.views import hidden_ids
 
@@ -750,7 +920,7 @@ class Kaosz(Game):
                     bad.append(f"card c{u} is on a ship that is not in play")
             elif u not in seen:
                 bad.append(f"card c{u} is in no zone")
-        if sorted(it.uid for it in s.stack) != sorted(u for u, c in enumerate(s.cards) if c.zone == "stack"):
+        if sorted(it.uid for it in s.stack if it.kind != "ability") != sorted(u for u, c in enumerate(s.cards) if c.zone == "stack"):
             bad.append("the stack and the cards on it differ")
         if any(p.credits < 0 for p in s.players):
             bad.append("negative credits")

@@ -66,13 +66,16 @@ class Combat(Record):
 
 @dataclass(slots=True)
 class StackItem(Record):
-    uid: int  # the card (interrupt played, or card being paid)
+    uid: int  # the card (interrupt played, card being paid, or card whose ability is used)
     seat: int
-    kind: str  # "card" (an interrupt) or "pay" (paying a face-down card)
+    kind: str  # "card" (an interrupt), "pay" (paying a face-down card) or "ability" (§9.5)
     target: int  # card id or seat, -1 for none
     cost: int  # credits paid
     home: str = ""  # where a card being paid lies (surface, canteen, ship)
     neutralized: bool = False
+    slot: int = -1  # a card being paid: its place in the surface or canteen (bases keep their order, §4.2)
+    index: int = -1  # an ability: which effect of the card
+    amount: int = 0  # an ability: its amount, fixed when it was used (X = upgrades then)
 
 
 @dataclass(slots=True)

@@ -78,6 +78,9 @@ def render_svg(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> s
     x = 180
     for it in obs["stack"]:
         parts.append(_card(it["card"], x, y, lang))
+        if it["kind"] != "card":  # a payment or an ability (§4.3, §9.5) rather than an interrupt card
+            label = {"pay": "payment", "ability": "ability"}.get(it["kind"], it["kind"])
+            parts.append(f'<text x="{x}" y="{y + H + 10}" font-size="9">{label}</text>')
         x += W + 10
     y += H + 16
     x = 10

@@ -53,7 +53,9 @@ def render_text(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> 
         if "hand_cards" in p:
             lines.append(f"  {t['you']}: " + "; ".join(_card(v, lang, False) for v in p["hand_cards"]))
     if obs["stack"]:
-        lines.append(f"{t['stack']}: " + " <- ".join(_card(it["card"], lang) + (" (neutralised)" if it["neutralized"] else "")
+        kinds = {"pay": " (payment)", "ability": " (ability)", "card": ""}
+        lines.append(f"{t['stack']}: " + " <- ".join(_card(it["card"], lang) + kinds.get(it["kind"], "")
+                                                    + (" (neutralised)" if it["neutralized"] else "")
                                                     for it in obs["stack"]))
     cb = obs["combat"]
     if cb:

@@ -117,7 +117,11 @@ def _public_step(s: KaoszState) -> dict[str, Any]:
     step = s.pending[-1]
     if step.kind == "tutor":
         return {"cards": [f"c{u}" for u in step.data["cards"]]}  # their names: in the chooser's "known"
-    return {k: v for k, v in step.data.items() if k in ("window", "count", "why", "side", "left")}
+    public = ("window", "count", "why", "side", "left", "ship", "hits", "kind")
+    out = {k: v for k, v in step.data.items() if k in public}
+    if step.kind == "aim":  # the effect asking for a target: a paid (public) card
+        out["card"] = f"c{step.data['card']}"
+    return out
 
 
 def describe(g: Kaosz, s: KaoszState, action: Action, lang: str = "en") -> str:
@@ -129,7 +133,8 @@ def describe(g: Kaosz, s: KaoszState, action: Action, lang: str = "en") -> str:
                 "send": "harcba küld", "board": "beszáll", "go": "kész", "done": "kész", "fire": "tüzel", "back": "visszalő",
                 "hold": "nem lő vissza", "hit": "sebzés", "stop": "kész", "bomb": "bombázás", "demo": "tűzszerészet",
                 "boost": "nehézfegyverzet", "sneak": "lopakodó bombázás", "let": "nem fizeti ki", "discard": "eldob",
-                "take": "kézbe vesz", "scrap": "kidob", "pick": "kiválaszt", "bonus": "bónusz"}
+                "take": "kézbe vesz", "scrap": "kidob", "pick": "kiválaszt", "bonus": "bónusz",
+                "use": "képesség", "aim": "célpont", "spread": "kötelék: átoszt"}
     parts = []
     for w in words:
         if w.startswith("c") and w[1:].isdigit():

@@ -1272,6 +1272,12 @@ class Pulsar(Game):
 
         return observation(self, state, seat)
 
+    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
+        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
+        from galaxis.games.pulsar.encode import PulsarEncoder
+
+        return PulsarEncoder()
+
     def secret(self, state: PulsarState, viewer: int | None) -> Any:
         s = state
         return {

@@ -987,6 +987,12 @@ class Stellium(Game):
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         return 4096
 
+    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
+        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
+        from galaxis.games.stellium.encode import StelliumEncoder
+
+        return StelliumEncoder()
+
     # ---------------------------------------------------------- presentation
     def render_text(self, state: StelliumState, seat: int | None, lang: str = "en") -> str:
         from galaxis.games.stellium.text import render_text

@@ -46,7 +46,7 @@ def test_destroy_ship_lets_the_victim_choose() -> None:
     m = blank()
     a = add(m, 1, "marduk_kurios", "hangar")
     b = add(m, 1, "crx", "hangar")
-    _run(m, "destroy_ship", 0, -1, chooser="opponent")
+    _run(m, "destroy_ship", 0, 1, chooser="opponent")  # the chosen opponent: seat 1
     assert m.to_move == (1,)
     play(m, 1, f"pick c{a}")
     assert m.state.cards[a].zone == "trash" and m.state.cards[b].zone == "hangar"

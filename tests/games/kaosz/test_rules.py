@@ -26,6 +26,12 @@ def _combat(m, attacker_ships, defender_ships, target="colony"):  # type: ignore
     play(m, d, "done")
 
 
+def _pass_windows(m):  # type: ignore[no-untyped-def]
+    """Everybody passes in the open interrupt windows."""
+    while m.state.pending and m.state.pending[-1].kind == "priority":
+        play(m, m.to_move[0], "pass")
+
+
 def test_pool_size_and_coverage() -> None:
     cards = list(pool().values())
     assert len(cards) >= 253
@@ -200,7 +206,10 @@ def test_formation_spreads_damage_and_demolition_mills() -> None:
     assert len(s2.players[0].wreck) == 2 and len(s2.players[1].wreck) == 4
 
 
-def test_formation_spread_without_salvo() -> None:
+def test_formation_spread_is_the_hit_players_choice() -> None:
+    """§7 formation: the controller of the hit formation ship spreads the damage point by point
+    over the side's other formation ships in the combat, at most each one's armour; the rest
+    stays on the ship that was hit. The legal actions are exactly those."""
     m = blank()
     s = m.state
     gun = add(m, 0, "human_fighter_2", "hangar")  # 5-3-2-0, no salvo
@@ -209,8 +218,39 @@ def test_formation_spread_without_salvo() -> None:
     _combat(m, [gun], [f1, f2])
     play(m, 0, f"fire c{gun} c{f1}")
     play(m, 1, "hold")
-    # 3 damage spread over the formation: without it the target alone would take 3
-    assert s.cards[f1].zone == "trash" and s.cards[f2].harm == 1
+    _pass_windows(m)  # f1 (a scout with an ability) makes seat 1 eligible in the window before damage
+    assert m.to_move == (1,) and sorted(legal(m, 1)) == sorted([f"spread c{f2}", "stop"])
+    play(m, 1, f"spread c{f2}")
+    assert s.cards[f1].harm == 0  # nothing is dealt before the choice is complete
+    play(m, 1, f"spread c{f2}")
+    assert legal(m, 1) == ["stop"]  # f2 took its armour (2): no more
+    events = play(m, 1, "stop")
+    assert {"type": "formation", "card": f"c{f1}", "spread": {f"c{f1}": 1, f"c{f2}": 2}} in events
+    assert s.cards[f1].harm == 1 and s.cards[f1].zone == "hangar" and s.cards[f2].zone == "trash"
+
+
+def test_formation_may_keep_the_hit_and_ignores_unformed_ships() -> None:
+    m = blank()
+    s = m.state
+    gun = add(m, 0, "human_fighter_2", "hangar")  # 3 firepower
+    f1 = add(m, 1, "human_scout_3", "hangar")  # formation
+    f2 = add(m, 1, "human_scout_2", "hangar")  # formation
+    plain = add(m, 1, "halalszarny", "hangar")  # no formation
+    _combat(m, [gun], [f1, f2, plain])
+    play(m, 0, f"fire c{gun} c{plain}")
+    play(m, 1, "hold")
+    _pass_windows(m)
+    assert s.cards[plain].zone == "trash"  # a ship without formation: no spread step
+    m2 = blank()
+    gun2 = add(m2, 0, "human_fighter_2", "hangar")
+    g1 = add(m2, 1, "human_scout_3", "hangar")
+    g2 = add(m2, 1, "human_scout_2", "hangar")
+    _combat(m2, [gun2], [g1, g2])
+    play(m2, 0, f"fire c{gun2} c{g1}")
+    play(m2, 1, "hold")
+    _pass_windows(m2)
+    play(m2, 1, "stop")  # formation is optional: all 3 stay on g1
+    assert m2.state.cards[g1].zone == "trash" and m2.state.cards[g2].harm == 0
 
 
 def test_simple_combat_alternates_and_defers_destruction() -> None:
