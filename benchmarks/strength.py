@@ -12,8 +12,9 @@ JSON Lines files under ``--data`` are not played again):
 2. ``mcts:iters=N`` against ``random`` (target >= 90%) and against
    ``heuristic`` (target >= 60%), head to head (2 players, or the game's
    minimum), seats rotated.
-3. Search speed: iterations per second of ``mcts`` and ``ismcts`` at equal
-   iterations on the same positions, and of OpenSpiel's Python
+3. Search speed: iterations per CPU second (``time.process_time``, so that
+   other load on a shared machine does not skew the ratio) of ``mcts`` and
+   ``ismcts`` at equal iterations on the same positions, and of OpenSpiel's Python
    ``mcts.MCTSBot`` on the same game through ``galaxis.interop.openspiel``
    (target: ours >= 3x its simulations per second).
 4. What the game exposes to action grouping: the action kinds seen in random
@@ -138,9 +139,9 @@ def search_speed(game_id: str, players: int, iters: int, count: int = 3, steps: 
         for i, m in enumerate(spots):
             agent = galaxis.agent(f"{name}:iters={iters},reuse=false", seed=i)
             assert isinstance(agent, SearchAgent)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             agent.act(m, m.to_move[0])
-            total += time.perf_counter() - t0
+            total += time.process_time() - t0
         out[f"{name}_iters_per_s"] = iters * len(spots) / total if total else None
     out.update(openspiel_speed(game_id, players, iters, spots))
     if out.get("openspiel_sims_per_s"):
@@ -168,9 +169,9 @@ def openspiel_speed(game_id: str, players: int, iters: int, spots: list[galaxis.
             game, 2.0, iters, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)), solve=False,
             random_state=np.random.RandomState(i),
         )
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         bot.step(state)
-        total += time.perf_counter() - t0
+        total += time.process_time() - t0
     if not spots:
         return {"openspiel": "no position reached"}
     return {"openspiel_sims_per_s": iters * len(spots) / total, "openspiel_bot": "open_spiel.python.algorithms.mcts.MCTSBot"}
