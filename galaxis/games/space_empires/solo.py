@@ -80,8 +80,8 @@ def _hex_key(hid: str) -> tuple[int, int]:
     return r, c
 
 
-def _uid_key(uid: str) -> tuple[str, int]:
-    return uid[0], int(uid[1:])
+def _uid_key(uid: str) -> tuple[str, int, int]:
+    return board.uid_key(uid)
 
 
 def d10(state: SEState) -> int:

@@ -71,7 +71,10 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
             colour = "#999" if u["owner"] < 0 else COLOURS[u["owner"]]
             parts.append(
                 f'<rect x="{ux:.1f}" y="{uy:.1f}" width="8" height="8" fill="{colour}" '
-                f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(u["kind"])}</title></rect>'
+                f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(u["kind"])} '
+                f"x{escape(str(u.get('count', '?')))}</title></rect>"
+                f'<text x="{ux + 1:.1f}" y="{uy + 7:.1f}" font-size="6" fill="#fff" pointer-events="none">'
+                f"{escape(str(u.get('count', '?')))}</text>"
             )
     # Hexes with nothing on them still need a clickable outline.
     from . import board

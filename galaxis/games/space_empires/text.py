@@ -91,7 +91,8 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
             who = SEATS[col["owner"]] if col["owner"] >= 0 else "alien"  # an alien empire's (§13.5)
             parts.append(f"colony {who}:{col['value']}{' HW' if col['home'] else ''}")
         for u in cell.get("units", []):
-            parts.append(f"{u['id']}={u['kind']}")
+            # A counter shows its number of units to its owner (and once face up), "?" to the others (§9).
+            parts.append(f"{u['id']}={u['kind']}x{u.get('count', '?')}")
         if len(parts) > 1 and (marker != "?" or len(parts) > 2 or cell.get("peeked")):
             lines.append("  " + " ".join(parts))
     unexplored = sum(1 for c in obs["hexes"].values() if c.get("marker") == "?")
@@ -134,7 +135,7 @@ def _words(kind: str, args: tuple[object, ...]) -> str:
     if kind == "bomb":
         return f"{args[0]} bombards the colony"
     if kind == "boom":
-        return f"a mine destroys {args[0]}"
+        return f"a mine destroys a unit of {args[0]}"
     if kind == "hold":
         return "stop bombarding"
     if kind == "lost":
@@ -146,7 +147,12 @@ def _words(kind: str, args: tuple[object, ...]) -> str:
     if kind == "tech":
         return f"buy the next {data.techs()[str(args[0])].name} level"
     if kind == "buy":
-        return f"buy a {data.unit_table_by_id()[str(args[0])].name} at {args[1]}"
+        join = f", joining counter {args[2]}" if len(args) > 2 and args[2] else ", in a new counter"
+        return f"buy a {data.unit_table_by_id()[str(args[0])].name} at {args[1]}{join}"
+    if kind == "split":
+        return f"move one unit of counter {args[0]} into a free counter"
+    if kind == "merge":
+        return f"put the units of counter {args[0]} into counter {args[1]}"
     if kind == "done":
         return "finish the economic phase"
     if kind == "fight":
@@ -166,7 +172,7 @@ def _words(kind: str, args: tuple[object, ...]) -> str:
     if kind == "scuttle_menu":
         return "choose a unit to scuttle"
     if kind == "scuttle":
-        return f"scuttle {args[0]}"
+        return f"scuttle a unit of {args[0]}"
     if kind == "keep":
         return "scuttle nothing"
     if kind == "peek":
@@ -192,18 +198,20 @@ def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str
     legal = game.legal_actions(state, seat)
     sample = ", ".join(a.notation for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
     if words and words[0] == "m" and len(words) == 3 and not state.pending and state.phase == "move":
-        u = state.units.get(words[1])
-        if u is None or u.owner != seat:
-            return IllegalAction(f"{words[1]} is not one of your units", "§4")
+        members = board.counter_units(state, words[1])
+        if not members or members[0].owner != seat:
+            return IllegalAction(f"{words[1]} is not one of your counters", "§4")
+        u = members[0]
         if words[2] not in board.adjacent(len(state.players), u.hex):
             return IllegalAction(f"{words[2]} is not a hex next to {u.hex}", "§4.1")
-        problem = game._move_problem(state, u, words[2])
-        if problem:
-            return IllegalAction(problem, "§4")
-    if words and words[0] == "buy" and len(words) == 3 and state.phase == "econ" and not state.pending:
+        for v in members:
+            problem = game._move_problem(state, v, words[2])
+            if problem:
+                return IllegalAction(problem, "§4")
+    if words and words[0] == "buy" and len(words) in (3, 4) and state.phase == "econ" and not state.pending:
         if state.players[seat].bid < 0:
             return IllegalAction("bid for the turn order first (§7.3)", "§7.3")
-        problem = game._buy_problem(state, seat, words[1], words[2])
+        problem = game._buy_problem(state, seat, words[1], words[2], words[3] if len(words) == 4 else "")
         if problem:
             return IllegalAction(problem, "§7.5")
         return IllegalAction(f"you have no shipyard or colony at {words[2]}", "§7.6")
