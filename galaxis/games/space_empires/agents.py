@@ -1,6 +1,7 @@
 """The Space Empires heuristic bot (agent spec ``heuristic``).
 
-It reads only its own observation. The plan: scouts explore the nearest unexplored hex, colony ships
+It reads only its own observation. It keeps its ships in as few counters as it can (new ships join a
+face-down counter of their kind, counters in one hex merge). The plan: scouts explore the nearest unexplored hex, colony ships
 settle the nearest known planet, miners tow minerals home; from cycle ``ATTACK_CYCLE`` on, warships leave home in
 groups of ``RALLY`` and march on the nearest enemy home world and bombard it. In the Economic Phase it bids nothing, follows a short
 technology plan, buys colony ships while free planets are known, keeps ``GUARD`` warships, then buys the
@@ -21,6 +22,11 @@ RALLY = 8  # warships wait at home until this many can leave together
 GUARD = 4  # warships kept for defence before spending on technology
 WARSHIPS = ("DN", "BB", "BC", "CA", "DD", "SC")
 TECH_PLAN = (("ship_size", 2), ("ship_size", 3), ("attack", 1), ("move", 2), ("defense", 1), ("ship_size", 4))
+
+
+def _joins(a: Action) -> bool:
+    """A purchase that puts the new unit into an existing counter."""
+    return len(a.args) > 2 and bool(a.args[2])
 
 
 def _dist(a: str, b: str) -> int:
@@ -64,7 +70,13 @@ class HeuristicAgent:
 
     # --- battle --------------------------------------------------------------------------------------
     def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        units = {u["id"]: u for cell in obs["hexes"].values() for u in cell.get("units", [])}
+        # Targets are units of face-up counters: each has its own damage.
+        units = {
+            m["id"]: {"kind": u["kind"], "damage": m["damage"]}
+            for cell in obs["hexes"].values()
+            for u in cell.get("units", [])
+            for m in u.get("units", [])
+        }
         hull = {"SC": 1, "DD": 1, "CA": 2, "BC": 2, "BB": 3, "DN": 3, "TN": 5, "SY": 1, "Base": 3}
 
         def key(a: Action) -> tuple[int, int]:
@@ -75,8 +87,12 @@ class HeuristicAgent:
 
     # --- movement ------------------------------------------------------------------------------------
     def _move(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        own = {u["id"]: u for c in obs["hexes"].values() for u in c.get("units", []) if u["owner"] == seat}
         for a in legal:
             if a.kind == "colonize":
+                return a
+            # Warships travel together (scouts keep exploring one by one).
+            if a.kind == "merge" and own.get(a.args[0], {}).get("kind") in WARSHIPS[:-1]:
                 return a
         hexes = obs["hexes"]
         unexplored = [h for h, c in hexes.items() if c.get("marker") == "?"]
@@ -100,7 +116,9 @@ class HeuristicAgent:
             "",
         )
         gathered = sum(
-            1 for h, u in units.values() if h == home and u["kind"] in WARSHIPS and u["kind"] != "SC"
+            u.get("count", 1)
+            for h, u in units.values()
+            if h == home and u["kind"] in WARSHIPS and u["kind"] != "SC"
         )
         best: tuple[int, Action] | None = None
         for a in legal:
@@ -165,7 +183,13 @@ class HeuristicAgent:
                 if wanted:
                     return wanted[0]
                 break
-        buys = by_kind.get("buy", [])
+        # A unit that can join a counter of its kind does (counters are limited, §7.5).
+        options: dict[tuple[str, str], Action] = {}
+        for a in by_kind.get("buy", []):
+            key = (a.args[0], a.args[1])
+            if key not in options or (_joins(a) and not _joins(options[key])):
+                options[key] = a
+        buys = list(options.values())
         hexes = obs["hexes"]
         free_planets = sum(
             1
@@ -181,7 +205,7 @@ class HeuristicAgent:
                 if a.args[0] == "CO":
                     return a
         warships = sum(
-            1
+            u.get("count", 1)
             for c in hexes.values()
             for u in c.get("units", [])
             if u["owner"] == seat and u["kind"] in WARSHIPS

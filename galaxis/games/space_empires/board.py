@@ -5,6 +5,7 @@ Pure reads of ``SEState``; the rules module changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from . import data
@@ -181,3 +182,52 @@ def carried(state: SEState, carrier_uid: str) -> list[Unit]:
 
 def alive_seats(state: SEState) -> list[int]:
     return [s for s, p in enumerate(state.players) if p.alive]
+
+
+# --- counters (groups, §4) ----------------------------------------------------------------------------
+def uid_key(uid: str) -> tuple[str, int, int]:
+    """Sort key of a unit or counter id: ``a7`` < ``a7.2`` < ``a12``."""
+    head, _, sub = uid[1:].partition(".")
+    return uid[0], int(head), int(sub) if sub else 0
+
+
+def counter_of(u: Unit) -> str:
+    return u.counter or u.uid
+
+
+def group_size(kind: str) -> int:
+    """How many units one counter of ``kind`` may hold (data/units.yaml ``group``)."""
+    t = data.unit_table_by_id().get(kind)
+    return t.group if t is not None else 1
+
+
+def counters(units: Iterable[Unit]) -> dict[str, list[Unit]]:
+    """The units grouped by counter, counters and their units in id order."""
+    out: dict[str, list[Unit]] = {}
+    for u in sorted(units, key=lambda v: uid_key(v.uid)):
+        out.setdefault(counter_of(u), []).append(u)
+    return dict(sorted(out.items(), key=lambda kv: uid_key(kv[0])))
+
+
+def counter_units(state: SEState, cid: str) -> list[Unit]:
+    return sorted((u for u in state.units.values() if counter_of(u) == cid), key=lambda v: uid_key(v.uid))
+
+
+def build_tech(u: Unit) -> tuple[int, int, int, int, int]:
+    """The technology a unit was built (or refitted) with: units of one counter share it."""
+    return u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level
+
+
+def counters_in_use(state: SEState, seat: int, kind: str) -> int:
+    """Counters of ``kind`` on the map plus those bought this phase as new counters (§7.5)."""
+    on_map = {counter_of(u) for u in state.units.values() if u.owner == seat and u.kind == kind}
+    queued = sum(1 for q in state.players[seat].queue if q[0] == kind and len(q) < 3)
+    return len(on_map) + queued
+
+
+def free_member_id(state: SEState, cid: str) -> str:
+    """A new unit id inside counter ``cid``: ``cid.k`` with the smallest free k >= 2."""
+    k = 2
+    while f"{cid}.{k}" in state.units:
+        k += 1
+    return f"{cid}.{k}"

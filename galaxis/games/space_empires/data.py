@@ -94,6 +94,7 @@ class UnitType(BaseModel):
     move: Literal["tech", "one", "none"]
     combat: bool
     counters: int = Field(ge=1)
+    group: int = Field(default=1, ge=1, le=6)  # units one counter may hold [MRB 2.3-2.6]
     editions: tuple[Edition, ...] = Field(min_length=1)
     level_tech: str | None = None
     attack_by_level: tuple[int, ...] = ()

@@ -140,11 +140,23 @@ class SpaceEmpires(Game):
         self._start_move(state)
         return state
 
-    def _new_unit(self, state: SEState, seat: int, kind: str, hid: str) -> Unit:
+    def _new_unit(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> Unit:
+        """A new unit at ``hid``: it founds a new counter, or joins the counter ``join`` (§4, §7.5)."""
         p = state.players[seat]
-        t = p.techs
-        uid = f"{SEATS[seat]}{p.serial}"
-        p.serial += 1
+        if join:
+            uid = board.free_member_id(state, join)
+        else:
+            uid = f"{SEATS[seat]}{p.serial}"
+            p.serial += 1
+        unit = Unit(uid, seat, kind, hid, *self._build_techs(p.techs, kind), 0, False, "", False, "")
+        unit.revealed = kind in ("CO", "Miner", "MSP", "SY", "Base")
+        unit.counter = join or uid
+        state.units[uid] = unit
+        return unit
+
+    @staticmethod
+    def _build_techs(t: dict[str, int], kind: str) -> tuple[int, int, int, int, int]:
+        """The technology a unit of ``kind`` bought now is built with (see ``board.build_tech``)."""
         level = {
             "CO": t.get("terraforming", 0),
             "SW": t.get("minesweeping", 0),
@@ -154,25 +166,7 @@ class SpaceEmpires(Game):
             "SC": t.get("point_defense", 0),
             "CA": t.get("exploration", 0),
         }.get(kind, 0)
-        always_up = kind in ("CO", "Miner", "MSP", "SY", "Base")
-        unit = Unit(
-            uid,
-            seat,
-            kind,
-            hid,
-            t["attack"],
-            t["defense"],
-            t["tactics"],
-            t["move"],
-            level,
-            0,
-            False,
-            "",
-            always_up,
-            "",
-        )
-        state.units[uid] = unit
-        return unit
+        return t["attack"], t["defense"], t["tactics"], t["move"], level
 
     # --- whose decision -----------------------------------------------------------------------------
     def to_move(self, state: SEState) -> tuple[int, ...]:
@@ -199,33 +193,97 @@ class SpaceEmpires(Game):
             return self._econ_actions(state, seat)
         acts: list[Action] = []
         pipes = self._pipelines(state, seat)
-        for u in sorted(self._own_units(state, seat), key=lambda u: _uid_key(u.uid)):
+        groups = board.counters(self._own_units(state, seat))
+        for cid, members in groups.items():
+            u = members[0]
             if u.kind == "CO" and self._can_colonize(state, u):
-                acts.append(g(f"c {u.uid}", (u.uid,), "colonize", (u.uid,)))
+                acts.append(g(f"c {cid}", (cid,), "colonize", (u.uid,)))
             if u.kind == "F":
                 # §5.12: fighters only travel aboard a Carrier (3 each).
                 if u.cargo:
-                    acts.append(g(f"unload {u.uid}", (u.uid,), "unload", (u.uid,)))
+                    acts.append(g(f"unload {cid}", (cid,), "unload", (u.uid,)))
                 else:
                     for cv in self._carriers_with_room(state, u):
-                        acts.append(g(f"load {u.uid} {cv.uid}", (u.uid, cv.uid), "load", (u.uid, cv.uid)))
+                        acts.append(g(f"load {cid} {cv}", (cid, cv), "load", (u.uid, cv)))
                 continue
-            if self._can_peek(state, u):
+            acts.extend(self._group_actions(state, seat, cid, members, groups))
+            if any(self._can_peek(state, v) for v in members):
                 for h in self._peek_hexes(state, u):
-                    acts.append(g(f"peek {u.uid} {h}", (u.uid, h), "peek", (u.uid, h)))
-            if u.stopped or u.moved >= self._allowance(state, u) + self._pipeline_bonus(state, u, pipes):
+                    acts.append(g(f"peek {cid} {h}", (cid, h), "peek", (cid, h)))
+            if any(
+                v.stopped or v.moved >= self._allowance(state, v) + self._pipeline_bonus(state, v, pipes)
+                for v in members
+            ):
                 continue
-            if self._can_refit(state, u):
-                acts.append(g(f"refit {u.uid}", (u.uid,), "refit", (u.uid,)))
+            if (
+                all(self._can_refit(state, v) for v in members)
+                and self._refit_cost(members) <= state.players[seat].cp
+            ):
+                acts.append(g(f"refit {cid}", (cid,), "refit", (cid,)))
             for h in solo.neighbours(state, u.hex):  # warp points join hexes (§13.8)
-                if self._move_problem(state, u, h, pipes) is None:
-                    acts.append(g(f"m {u.uid} {h}", (u.uid, h), "move", (u.uid, h)))
-                    if self._can_sling(state, u, h) and not self._pipeline_step(state, u, h, pipes):
-                        acts.append(g(f"sling {u.uid} {h}", (u.uid, h), "sling", (u.uid, h)))
+                if all(self._move_problem(state, v, h, pipes) is None for v in members):
+                    acts.append(g(f"m {cid} {h}", (cid, h), "move", (cid, h)))
+                    if self._can_sling(state, u, h) and not any(
+                        self._pipeline_step(state, v, h, pipes) for v in members
+                    ):
+                        acts.append(g(f"sling {cid} {h}", (cid, h), "sling", (cid, h)))
         if self._own_units(state, seat):
             acts.append(g("scuttle", (), "scuttle_menu", ()))
         acts.append(g("end", (), "end", ()))
         return acts
+
+    # --- counters: splitting and merging (§4.9) ------------------------------------------------------
+    def _group_actions(
+        self, state: SEState, seat: int, cid: str, members: list[Unit], groups: dict[str, list[Unit]]
+    ) -> list[Action]:
+        """§4.9: in its Movement Phase a player may take one unit out of a counter into a free counter
+        (``split``) and put a counter's units into another counter of the same type and technology in
+        the same hex (``merge``), as long as the counter holds at most its group size."""
+        g = self.table.get
+        acts: list[Action] = []
+        if self._split_problem(state, seat, members) is None:
+            acts.append(g(f"split {cid}", (cid,), "split", (cid,)))
+        for other, theirs in groups.items():
+            if board.uid_key(other) > board.uid_key(cid) and self._merge_problem(members, theirs) is None:
+                acts.append(g(f"merge {other} {cid}", (other, cid), "merge", (other, cid)))
+        return acts
+
+    def _split_problem(self, state: SEState, seat: int, members: list[Unit]) -> str | None:
+        kind = members[0].kind
+        if len(members) < 2:
+            return "a counter with one unit cannot be split (§4.9)"
+        if board.counters_in_use(state, seat, kind) >= data.unit_table_by_id()[kind].counters:
+            return f"all your {kind} counters are in use (§4.9)"
+        return None
+
+    @staticmethod
+    def _merge_problem(members: list[Unit], into: list[Unit]) -> str | None:
+        a, b = members[0], into[0]
+        if (a.owner, a.kind, a.hex) != (b.owner, b.kind, b.hex):
+            return "only counters of the same type in the same hex merge (§4.9)"
+        if board.build_tech(a) != board.build_tech(b):
+            return "only units of the same technology share a counter (§4.9)"
+        if a.revealed != b.revealed:
+            return "a face-up and a face-down counter do not merge (§4.9)"
+        if len(members) + len(into) > board.group_size(a.kind):
+            return f"a {a.kind} counter holds at most {board.group_size(a.kind)} units (§4.9)"
+        return None
+
+    def _split(self, state: SEState, seat: int, cid: str, events: list[Event]) -> None:
+        p = state.players[seat]
+        new = f"{SEATS[seat]}{p.serial}"
+        p.serial += 1
+        board.counter_units(state, cid)[-1].counter = new
+        events.append({"type": "split", "counter": cid, "new": new})
+
+    def _merge(self, state: SEState, src: str, dst: str, events: list[Event]) -> None:
+        for v in board.counter_units(state, src):
+            v.counter = dst
+        events.append({"type": "merge", "counter": src, "into": dst})
+
+    @staticmethod
+    def _refit_cost(members: list[Unit]) -> int:
+        return sum(data.unit_table_by_id()[v.kind].hull for v in members)
 
     def _current_techs(self, state: SEState, u: Unit) -> tuple[int, int, int, int, int]:
         t = state.players[u.owner].techs
@@ -250,21 +308,23 @@ class SpaceEmpires(Game):
             return False
         if not any(v.kind == "SY" and v.owner == u.owner and v.hex == u.hex for v in state.units.values()):
             return False
-        now = (u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level)
-        if self._current_techs(state, u) == now:
-            return False
-        return state.players[u.owner].cp >= data.unit_table_by_id()[u.kind].hull
+        return self._current_techs(state, u) != board.build_tech(u)
 
-    def _carriers_with_room(self, state: SEState, fighter: Unit) -> list[Unit]:
-        carriers = [
+    def _carriers_with_room(self, state: SEState, fighter: Unit) -> list[str]:
+        """Counters of Carriers (or Titans) in the fighter's hex with a unit that has room (§5.12)."""
+        out: list[str] = []
+        for cid, members in board.counters(
             v
             for v in state.units.values()
-            if v.kind in CARRIERS
-            and v.owner == fighter.owner
-            and v.hex == fighter.hex
-            and len(board.carried(state, v.uid)) < CARRIER_ROOM
-        ]
-        return sorted(carriers, key=_unit_key)
+            if v.kind in CARRIERS and v.owner == fighter.owner and v.hex == fighter.hex
+        ).items():
+            if self._carrier_room(state, members) is not None:
+                out.append(cid)
+        return out
+
+    @staticmethod
+    def _carrier_room(state: SEState, members: list[Unit]) -> Unit | None:
+        return next((v for v in members if len(board.carried(state, v.uid)) < CARRIER_ROOM), None)
 
     def _own_units(self, state: SEState, seat: int) -> list[Unit]:
         return [u for u in state.units.values() if u.owner == seat]
@@ -333,11 +393,13 @@ class SpaceEmpires(Game):
         return None
 
     # --- scuttling and Exploration (§4.7, §6.2) ------------------------------------------------------
-    def _scuttle(self, state: SEState, uid: str, events: list[Event]) -> None:
-        """§4.7 [MRB 7]: a player may destroy any of its own units in its Movement Phase (to save
-        maintenance or free a counter); fighters aboard a scuttled carrier stay in the hex."""
-        u = state.units.pop(uid)
-        events.append({"type": "scuttle", "unit": uid, "hex": u.hex})
+    def _scuttle(self, state: SEState, cid: str, events: list[Event]) -> None:
+        """§4.7 [MRB 7]: a player may destroy any of its own units (one unit of a counter per action) in
+        its Movement Phase (to save maintenance or free a counter); fighters aboard a scuttled carrier
+        stay in the hex."""
+        u = board.counter_units(state, cid)[-1]
+        del state.units[u.uid]
+        events.append({"type": "scuttle", "unit": cid, "hex": u.hex})
 
     def _can_peek(self, state: SEState, u: Unit) -> bool:
         """§6.2 [MRB 9.8]: a Cruiser built with Exploration 1 may, before it moves, look at one adjacent
@@ -353,9 +415,9 @@ class SpaceEmpires(Game):
                 out.append(h)
         return sorted(out, key=_hex_key)
 
-    def _peek(self, state: SEState, seat: int, uid: str, hid: str) -> None:
+    def _peek(self, state: SEState, seat: int, cid: str, hid: str) -> None:
         """§6.2: the peeking player alone learns the marker, then reveals it or puts it back face down."""
-        state.units[uid].peeked = True
+        next(u for u in board.counter_units(state, cid) if self._can_peek(state, u)).peeked = True
         state.players[seat].known.append(hid)
         state.pending.append(Step("peek", seat, {"hex": hid}))
 
@@ -403,10 +465,10 @@ class SpaceEmpires(Game):
             if seat >= 0 and self._hidden_raiders(state, seat):
                 state.pending.append(Step("cloak", seat, {"hex": b.hex}))
 
-    def _withdraw(self, state: SEState, seat: int, uid: str, events: list[Event]) -> None:
+    def _withdraw(self, state: SEState, seat: int, cid: str, events: list[Event]) -> None:
         b = state.battle
         assert b is not None
-        b.withdrawn.append(uid)
+        b.withdrawn.extend(u.uid for u in self._hidden_raiders(state, seat) if board.counter_of(u) == cid)
         events.append({"type": "withdraw", "hex": b.hex, "seat": seat})
         if not self._hidden_raiders(state, seat):
             state.pending.pop()
@@ -442,15 +504,20 @@ class SpaceEmpires(Game):
                 acts.append(g(f"screen {u.uid}", (u.uid,), "screen", (u.uid,)))
             b = state.battle
             if b is not None and b.round >= 2:
-                for u in self._retreaters(state, step.seat):
-                    for h in self._retreat_hexes(state, u):
-                        acts.append(g(f"retreat {u.uid} {h}", (u.uid, h), "retreat", (u.uid, h)))
+                for cid, members in board.counters(self._retreaters(state, step.seat)).items():
+                    for h in self._retreat_hexes(state, members[0]):
+                        acts.append(g(f"retreat {cid} {h}", (cid, h), "retreat", (cid, h)))
+            # §4.7: in combat (and so while retreating) a player may scuttle its units in the battle.
+            own = (u for u in self._combatants(state) if u.owner == step.seat)
+            for cid in board.counters(own):
+                acts.append(g(f"scuttle {cid}", (cid,), "scuttle", (cid,)))
             return acts
         if step.kind == "mine":
-            victims = self._mine_victims(state, d["hex"], d["seat"])
-            return [g(f"boom {u.uid}", (u.uid,), "boom", (u.uid,)) for u in victims]
+            victims = board.counters(self._mine_victims(state, d["hex"], d["seat"]))
+            return [g(f"boom {cid}", (cid,), "boom", (cid,)) for cid in victims]
         if step.kind == "bomb":
-            acts = [g(f"bomb {uid}", (uid,), "bomb", (uid,)) for uid in d["left"]]
+            left = board.counters(state.units[uid] for uid in d["left"])
+            acts = [g(f"bomb {cid}", (cid,), "bomb", (cid,)) for cid in left]
             return [*acts, g("hold", (), "hold", ())]
         if step.kind == "lost":
             return [g(f"lost {h}", (h,), "lost", (h,)) for h in self._lost_hexes(state, d["hex"], d["seat"])]
@@ -458,15 +525,15 @@ class SpaceEmpires(Game):
             return [g(f"first {SEATS[s]}", (), "first", (s,)) for s in board.alive_seats(state)]
         if step.kind == "scuttle":
             acts = [g("keep", (), "keep", ())]
-            for u in sorted(self._own_units(state, step.seat), key=_unit_key):
-                acts.append(g(f"scuttle {u.uid}", (u.uid,), "scuttle", (u.uid,)))
+            for cid in board.counters(self._own_units(state, step.seat)):
+                acts.append(g(f"scuttle {cid}", (cid,), "scuttle", (cid,)))
             return acts
         if step.kind == "peek":
             return [g("reveal", (), "reveal", ()), g("conceal", (), "conceal", ())]
         if step.kind == "cloak":
             acts = [g("engage", (), "engage", ())]
-            for u in self._hidden_raiders(state, step.seat):
-                acts.append(g(f"withdraw {u.uid}", (u.uid,), "withdraw", (u.uid,)))
+            for cid in board.counters(self._hidden_raiders(state, step.seat)):
+                acts.append(g(f"withdraw {cid}", (cid,), "withdraw", (cid,)))
             return acts
         if step.kind in solo.STEP_KINDS:
             return solo.step_actions(self, state, step)
@@ -482,12 +549,26 @@ class SpaceEmpires(Game):
         for track in BUYABLE_TECHS:
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
+        joinable = self._joinable(state, seat)
         for hid in self._build_hexes(state, seat):
             for kind in BUYABLE:
                 if kind in data.units(state.edition) and self._buy_problem(state, seat, kind, hid) is None:
-                    acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid)))
+                    acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid, "")))
+                for cid in joinable.get((kind, hid), []):
+                    if self._buy_problem(state, seat, kind, hid, cid) is None:
+                        acts.append(g(f"buy {kind} {hid} {cid}", (hid, cid), "buy", (kind, hid, cid)))
+        # §4.7: scuttling in the Economic Phase (frees counters; maintenance was paid when it opened).
+        for cid, members in board.counters(self._own_units(state, seat)).items():
+            if self._econ_scuttle_problem(state, seat, cid, members) is None:
+                acts.append(g(f"scuttle {cid}", (cid,), "scuttle", (cid,)))
         acts.append(g("done", (), "done", ()))
         return acts
+
+    @staticmethod
+    def _econ_scuttle_problem(state: SEState, seat: int, cid: str, members: list[Unit]) -> str | None:
+        if len(members) == 1 and any(len(q) > 2 and q[2] == cid for q in state.players[seat].queue):
+            return "a unit you bought this phase joins that counter (§4.7)"
+        return None
 
     def _build_hexes(self, state: SEState, seat: int) -> list[str]:
         hexes = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "SY"}
@@ -508,9 +589,36 @@ class SpaceEmpires(Game):
             return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
         if tracks[track].level_cost(state.edition, level) > p.cp:
             return "not enough CP (§7.5)"
+        after = {**p.techs, track: level}
+        for q in p.queue:
+            if len(q) > 2 and self._build_techs(after, q[0]) != self._build_techs(p.techs, q[0]):
+                return "buy technology before the units that join a counter: they must match it (§7.5)"
         return None
 
-    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str) -> str | None:
+    def _joinable(self, state: SEState, seat: int) -> dict[tuple[str, str], list[str]]:
+        """Face-down counters of ``seat`` a unit bought now may join, by (type, hex) (§7.5)."""
+        out: dict[tuple[str, str], list[str]] = {}
+        for cid, members in board.counters(self._own_units(state, seat)).items():
+            u = members[0]
+            if board.group_size(u.kind) > 1 and not u.revealed:
+                out.setdefault((u.kind, u.hex), []).append(cid)
+        return out
+
+    def _join_problem(self, state: SEState, seat: int, kind: str, hid: str, cid: str) -> str | None:
+        """§7.5: a new unit may join a face-down counter of its type and technology in its hex with room."""
+        members = board.counter_units(state, cid)
+        if not members or members[0].owner != seat or members[0].kind != kind or members[0].hex != hid:
+            return f"{cid} is not one of your {kind} counters at {hid} (§7.5)"
+        if members[0].revealed:
+            return "new units join only face-down counters (§7.5)"
+        if board.build_tech(members[0]) != self._build_techs(state.players[seat].techs, kind):
+            return "a counter holds units of one technology only (§7.5)"
+        queued = sum(1 for q in state.players[seat].queue if len(q) > 2 and q[2] == cid)
+        if len(members) + queued >= board.group_size(kind):
+            return f"a {kind} counter holds at most {board.group_size(kind)} units (§7.5)"
+        return None
+
+    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> str | None:
         p = state.players[seat]
         units = data.units(state.edition)
         if kind not in units or kind not in BUYABLE:
@@ -520,8 +628,11 @@ class SpaceEmpires(Game):
             return "not enough CP (§7.5)"
         if economy.missing_techs(kind, p.techs, state.edition):
             return f"{kind} needs {economy.missing_techs(kind, p.techs, state.edition)} (§7.5)"
-        owned = sum(1 for u in state.units.values() if u.owner == seat and u.kind == kind)
-        if owned + sum(1 for k, _ in p.queue if k == kind) >= unit.counters:
+        if join:
+            problem = self._join_problem(state, seat, kind, hid, join)
+            if problem is not None:
+                return problem
+        elif board.counters_in_use(state, seat, kind) >= unit.counters:
             return f"all your {kind} counters are in use (§7.5)"
         col = state.colonies.get(hid)
         if kind in ("SY", "Base"):
@@ -553,25 +664,37 @@ class SpaceEmpires(Game):
                 raise self.explain_illegal(state, seat, str(action))
             kind, args = found.kind, found.args
         if kind == "move":
-            self._do_move(state, state.units[args[0]], args[1], events)
+            self._move_counter(state, args[0], args[1], events)
         elif kind == "sling":
-            self._do_move(state, state.units[args[0]], args[1], events, sling=True)
+            self._move_counter(state, args[0], args[1], events, sling=True)
+        elif kind == "split":
+            self._split(state, seat, args[0], events)
+        elif kind == "merge":
+            self._merge(state, args[0], args[1], events)
         elif kind == "refit":
-            u = state.units[args[0]]
-            cost = data.unit_table_by_id()[u.kind].hull
+            members = board.counter_units(state, args[0])
+            cost = self._refit_cost(members)
             p = state.players[seat]
             p.cp -= cost
             p.spent += cost
-            u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = self._current_techs(state, u)
-            u.stopped = True
-            events.append({"type": "refit", "unit": u.uid})
+            for u in members:
+                u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = self._current_techs(state, u)
+                u.stopped = True
+            events.append({"type": "refit", "unit": args[0]})
         elif kind == "scuttle_menu":
             state.pending.append(Step("scuttle", seat, {}))
         elif kind == "keep":
             state.pending.pop()
         elif kind == "scuttle":
-            state.pending.pop()
+            # §4.7: from the Movement Phase menu, in a battle round or in the Economic Phase.
+            if state.pending and state.pending[-1].kind == "scuttle":
+                state.pending.pop()
             self._scuttle(state, args[0], events)
+            if state.pending and state.pending[-1].kind == "round" and not self._round_options(state, seat):
+                state.pending.pop()
+            top = state.pending[-1] if state.pending else None
+            if top is not None and top.kind == "round" and not self._round_options(state, seat):
+                state.pending.pop()
         elif kind == "peek":
             self._peek(state, seat, args[0], args[1])
         elif kind == "reveal":
@@ -585,7 +708,9 @@ class SpaceEmpires(Game):
         elif kind == "engage":
             state.pending.pop()
         elif kind == "load":
-            state.units[args[0]].cargo = args[1]
+            room = self._carrier_room(state, board.counter_units(state, args[1]))
+            assert room is not None
+            state.units[args[0]].cargo = room.uid
         elif kind == "unload":
             state.units[args[0]].cargo = ""
         elif kind == "colonize":
@@ -597,11 +722,11 @@ class SpaceEmpires(Game):
         elif kind == "target":
             self._shoot(state, state.pending.pop().data["shooter"], args[0], events)
         elif kind == "retreat":
-            u = state.units[args[0]]
-            u.hex, u.screened = args[1], False
-            for f in board.carried(state, u.uid):
-                f.hex, f.screened = args[1], False
-            events.append({"type": "retreat", "unit": u.uid, "hex": args[1]})
+            for u in board.counter_units(state, args[0]):
+                u.hex, u.screened = args[1], False
+                for f in board.carried(state, u.uid):
+                    f.hex, f.screened = args[1], False
+            events.append({"type": "retreat", "unit": args[0], "hex": args[1]})
             if not self._round_options(state, seat):
                 state.pending.pop()
         elif kind == "screen":
@@ -635,7 +760,7 @@ class SpaceEmpires(Game):
         elif kind == "tech":
             self._buy_tech(state, seat, args[0])
         elif kind == "buy":
-            self._buy_unit(state, seat, args[0], args[1])
+            self._buy_unit(state, seat, args[0], args[1], args[2] if len(args) > 2 else "")
         elif kind == "done":
             state.players[seat].done = True
         elif kind == "steer":
@@ -661,15 +786,35 @@ class SpaceEmpires(Game):
         for u in self._own_units(state, seat):
             u.moved, u.stopped, u.came_from, u.piped, u.peeked, u.sling = 0, False, "", True, False, 0
 
-    def _do_move(self, state: SEState, u: Unit, h: str, events: list[Event], sling: bool = False) -> None:
-        piped = self._pipeline_step(state, u, h)
+    def _move_counter(
+        self, state: SEState, cid: str, h: str, events: list[Event], sling: bool = False
+    ) -> None:
+        """§4: a counter moves as one; each of its units pays the step (and rolls in a Black Hole)."""
+        members = board.counter_units(state, cid)
+        pipes = self._pipelines(state, members[0].owner)
+        piped = [self._pipeline_step(state, u, h, pipes) for u in members]
+        events.append({"type": "move", "unit": cid, "hex": h})
+        for u, p in zip(members, piped, strict=True):
+            if u.uid in state.units:
+                self._do_move(state, u, h, events, sling, p)
+
+    def _do_move(
+        self,
+        state: SEState,
+        u: Unit,
+        h: str,
+        events: list[Event],
+        sling: bool = False,
+        piped: bool | None = None,
+    ) -> None:
+        if piped is None:
+            piped = self._pipeline_step(state, u, h)
         u.piped = piped
         stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         for f in board.carried(state, u.uid):
             f.came_from, f.hex = f.hex, h
         u.came_from, u.hex = u.hex, h
         u.moved += 1
-        events.append({"type": "move", "unit": u.uid, "hex": h})
         # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
         hidden = board.cloaked(state, u)
         if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):
@@ -693,7 +838,7 @@ class SpaceEmpires(Game):
             roll = combat.d10(state.rng)
             if not economy.survives_black_hole(roll, sling):
                 del state.units[u.uid]
-                events.append({"type": "black_hole", "unit": u.uid, "roll": roll})
+                events.append({"type": "black_hole", "unit": board.counter_of(u), "roll": roll})
 
     def _end_movement(self, state: SEState, events: list[Event]) -> None:
         state.phase = "combat"
@@ -803,7 +948,7 @@ class SpaceEmpires(Game):
         units = (u for u in board.units_at(state, hid) if u.owner == seat and not board.cloaked(state, u))
         return sorted(units, key=_unit_key)
 
-    def _detonate(self, state: SEState, victim_uid: str, events: list[Event]) -> None:
+    def _detonate(self, state: SEState, victim_cid: str, events: list[Event]) -> None:
         step = state.pending.pop()
         hid = step.data["hex"]
         owner = step.data.get("owner", step.seat)  # a solo opponent's mines are chosen for by the player
@@ -812,12 +957,13 @@ class SpaceEmpires(Game):
             key=_unit_key,
         )
         del state.units[mine.uid]
-        victim = state.units[victim_uid]
+        # A mine destroys one unit of the chosen counter (all its units are alike).
+        victim = next(u for u in reversed(board.counter_units(state, victim_cid)) if u.hex == hid)
         if victim.kind == "TN" and victim.damage + 1 < data.unit_table_by_id()["TN"].hull:
             victim.damage += 1  # a Titan takes 1 damage instead [MRB 22]
         else:
-            del state.units[victim_uid]
-        events.append({"type": "mine", "mine": mine.uid, "unit": victim_uid, "hex": hid})
+            del state.units[victim.uid]
+        events.append({"type": "mine", "mine": mine.uid, "unit": victim_cid, "hex": hid})
 
     def _combatants(self, state: SEState) -> list[Unit]:
         b = state.battle
@@ -1083,8 +1229,9 @@ class SpaceEmpires(Game):
                 return True
         return False
 
-    def _bomb(self, state: SEState, uid: str, events: list[Event]) -> None:
+    def _bomb(self, state: SEState, cid: str, events: list[Event]) -> None:
         step = state.pending[-1]
+        uid = next(v for v in step.data["left"] if board.counter_of(state.units[v]) == cid)
         step.data["left"].remove(uid)
         hid = step.data["hex"]
         u = state.units[uid]
@@ -1096,7 +1243,7 @@ class SpaceEmpires(Game):
         number = combat.to_hit(shooter, colony, terrain=board.terrain(state, hid))
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, colony)
-        events.append({"type": "bombard", "unit": uid, "hex": hid, "roll": roll, "need": number, "hit": hit})
+        events.append({"type": "bombard", "unit": cid, "hex": hid, "roll": roll, "need": number, "hit": hit})
         col = state.colonies[hid]
         if hit:
             after = (
@@ -1179,8 +1326,11 @@ class SpaceEmpires(Game):
         elif m.kind == "black_hole":
             self._black_hole(state, here, events)
         elif m.kind == "supernova":
-            for u in here:
-                u.hex = u.came_from or u.hex
+            # A counter goes back as one, to the hex its first unit came from (merged units may differ).
+            for group in board.counters(here).values():
+                back = group[0].came_from or group[0].hex
+                for u in group:
+                    u.hex = back
         elif m.kind in ("warp_point", "doomsday"):
             # Without their optional rules these count as empty space and are removed (§6, §13.8).
             if not solo.marker_flipped(state, seat, hid, m, events):
@@ -1271,12 +1421,12 @@ class SpaceEmpires(Game):
         p.spent += cost
         p.bought_techs.append(track)
 
-    def _buy_unit(self, state: SEState, seat: int, kind: str, hid: str) -> None:
+    def _buy_unit(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> None:
         p = state.players[seat]
         cost = data.units(state.edition)[kind].cost
         p.cp -= cost
         p.spent += cost
-        p.queue.append([kind, hid])
+        p.queue.append([kind, hid, join] if join else [kind, hid])
         if kind == "SY":
             p.built_sy.append(hid)
         elif kind == "Base":
@@ -1296,13 +1446,16 @@ class SpaceEmpires(Game):
     def _finish_econ(self, state: SEState, first: int, events: list[Event]) -> None:
         for seat in board.alive_seats(state):
             p = state.players[seat]
-            for kind, hid in p.queue:
-                unit = self._new_unit(state, seat, kind, hid)
+            for q in p.queue:
+                kind, hid = q[0], q[1]
+                unit = self._new_unit(state, seat, kind, hid, q[2] if len(q) > 2 else "")
                 if kind == "F":
                     # New fighters board a Carrier in their hex when one has room (§5.12).
                     room = self._carriers_with_room(state, unit)
                     if room:
-                        unit.cargo = room[0].uid
+                        carrier = self._carrier_room(state, board.counter_units(state, room[0]))
+                        assert carrier is not None
+                        unit.cargo = carrier.uid
             p.queue = []
             # §7.5: at most 30 CP carry over.
             kept = economy.carry_over(p.cp, state.edition)
@@ -1361,14 +1514,18 @@ class SpaceEmpires(Game):
 
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
-        colonising, loading fighters, scuttling, and end (choosing the counter to scuttle is narrower)."""
+        colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
+        to scuttle is narrower)."""
         units = data.units(options.get("edition", data.DEFAULT_EDITION))
         mobile = sum(u.counters for u in units.values() if u.move != "none")
         every = sum(u.counters for u in units.values())
         holds = sum(units[k].counters for k in CARRIERS if k in units)
         carriers = holds * units["F"].counters
         moves = 12 if options.get("slingshot") else 6  # a slingshot doubles each move into a Black Hole
-        return max(moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + 2, every + 1)
+        # §4.9: a split for every group counter, a merge for every pair of counters of one type.
+        groups = sum(u.counters + u.counters * (u.counters - 1) // 2 for u in units.values() if u.group > 1)
+        movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
+        return max(movement, every + 1)
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.split())
@@ -1404,9 +1561,16 @@ class SpaceEmpires(Game):
                     f"seat {p_seat}: CP {p.cp} != earned {p.earned} - spent {p.spent} - lost {p.forfeited}"
                 )
             for kind, t in data.units(state.edition).items():
-                owned = sum(1 for u in state.units.values() if u.owner == p_seat and u.kind == kind)
-                if owned + sum(1 for k, _ in p.queue if k == kind) > t.counters:
+                if board.counters_in_use(state, p_seat, kind) > t.counters:
                     bad.append(f"seat {p_seat} has more {kind} than counters")
+        for cid, members in board.counters(state.units.values()).items():
+            first = members[0]
+            if len(members) > board.group_size(first.kind):
+                bad.append(f"counter {cid} holds too many units")
+            for u in members:
+                same = (u.owner, u.kind, u.hex, u.revealed, board.build_tech(u))
+                if same != (first.owner, first.kind, first.hex, first.revealed, board.build_tech(first)):
+                    bad.append(f"counter {cid} mixes units ({u.uid})")
         for uid, u in state.units.items():
             if uid != u.uid or u.hex not in hexes:
                 bad.append(f"unit {uid} is misplaced")
@@ -1439,12 +1603,12 @@ def _kinds_of(state: SEState, seat: int) -> set[str]:
     return {u.kind for u in state.units.values() if u.owner == seat}
 
 
-def _unit_key(u: Unit) -> tuple[str, int]:
-    return _uid_key(u.uid)
+def _unit_key(u: Unit) -> tuple[str, int, int]:
+    return board.uid_key(u.uid)
 
 
-def _uid_key(uid: str) -> tuple[str, int]:
-    return uid[0], int(uid[1:])
+def _uid_key(uid: str) -> tuple[str, int, int]:
+    return board.uid_key(uid)
 
 
 def _hex_key(hid: str) -> tuple[int, int]:

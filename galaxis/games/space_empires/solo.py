@@ -36,6 +36,7 @@ from .solo_state import (
     SoloState,
 )
 from .state import Colony, Marker, SEState, Unit
+from .text_data import lang_of, tech_name, word
 
 if TYPE_CHECKING:
     from .rules import SpaceEmpires
@@ -80,8 +81,8 @@ def _hex_key(hid: str) -> tuple[int, int]:
     return r, c
 
 
-def _uid_key(uid: str) -> tuple[str, int]:
-    return uid[0], int(uid[1:])
+def _uid_key(uid: str) -> tuple[str, int, int]:
+    return board.uid_key(uid)
 
 
 def d10(state: SEState) -> int:
@@ -1239,21 +1240,23 @@ def result_details(state: SEState) -> dict[str, Any]:
     return {"scenario": solo.scenario, "outcome": solo.outcome}
 
 
-def text_lines(state: SEState) -> list[str]:
+def text_lines(state: SEState, lang: str = "en") -> list[str]:
     """The scenario and the public state of the solo opponents, for the terminal view."""
     solo = state.solo
     if solo is None or (solo.opponent == "none" and not solo.machines):
         return []
-    head = f"scenario {solo.scenario} ({solo.difficulty})"
+    head = f"{word('scenario', lang)} {solo.scenario} ({solo.difficulty})"
     if solo.outcome:
         head += f": {solo.outcome}"
     lines = [head]
     if solo.opponent == "doomsday":
         coming = ", ".join(
-            f"phase {p}: strength {s}" + (f" x{n}" if n > 1 else "") for p, s, n in solo.schedule
+            f"{word('phase', lang)} {p}: {word('strength', lang)} {s}" + (f" x{n}" if n > 1 else "")
+            for p, s, n in solo.schedule
         )
         lines.append(
-            f"  Doomsday Machines destroyed {solo.dm_destroyed}/{solo.dm_total}; to come: {coming or '-'}"
+            f"  {word('dm_destroyed', lang)} {solo.dm_destroyed}/{solo.dm_total}; "
+            f"{word('to_come', lang)}: {coming or '-'}"
         )
     for uid, m in sorted(solo.machines.items(), key=lambda kv: _uid_key(kv[0])):
         u = state.units.get(uid)
@@ -1261,12 +1264,21 @@ def text_lines(state: SEState) -> list[str]:
             continue
         s = machine_stats(solo, uid)
         lines.append(
-            f"  {uid} at {u.hex}: {s.cls}{s.attack}-{s.defense} hull {s.hull} damage {u.damage}, "
-            f"{s.attacks} attacks, weakness {m.weakness or '?'}"
+            f"  {uid} {word('at', lang)} {u.hex}: {s.cls}{s.attack}-{s.defense} {word('hull', lang)} {s.hull} "
+            f"{word('damage', lang)} {u.damage}, {s.attacks} {word('attacks', lang)}, "
+            f"{word('weakness', lang)} {m.weakness or '?'}"
         )
     for a in solo.aliens:
-        state_word = "alive" if a.alive else "destroyed"
-        techs = ", ".join(f"{k} {v}" for k, v in sorted(a.techs.items()) if v)
+        state_word = word("alive" if a.alive else "destroyed", lang)
+        techs = ", ".join(f"{_tech_word(k, lang)} {v}" for k, v in sorted(a.techs.items()) if v)
         fleets = ", ".join(_fleet_lead(f) for f in a.fleets) or "-"
-        lines.append(f"  alien {_opp_letter(a.owner)} ({a.home}, {state_word}): fleets {fleets}; {techs}")
+        lines.append(
+            f"  {word('alien', lang)} {_opp_letter(a.owner)} ({a.home}, {state_word}): "
+            f"{word('fleets', lang)} {fleets}; {techs}"
+        )
     return lines
+
+
+def _tech_word(tech: str, lang: str) -> str:
+    """A technology id in English (as the views show it), its name in Hungarian."""
+    return tech_name(tech, lang) if lang_of(lang) == "hu" else tech

@@ -1,8 +1,11 @@
 """The state of a Space Empires 4X match (rules: docs/games/space_empires.md).
 
-Hexes are addressed by ids ``"c.r"`` (see hexes.py). Units are single counters with stable ids: the
-owner's letter and a serial number (``a7``), or ``n3`` for non-player aliens; an id never says what the
-counter is, so ids are safe to show to everyone.
+Hexes are addressed by ids ``"c.r"`` (see hexes.py). Every unit has a stable id and belongs to a
+counter (a group of 1-6 units of one owner, type and technology, §4). A counter id is the owner's letter
+and a serial number (``a7``), or ``n3`` for non-player aliens; the unit that founded a counter has the
+counter's id, units that joined it later are ``a7.2``, ``a7.3``... Counter ids never say what the counter
+is or how many units it holds, so they are safe to show to everyone; unit ids of a face-down counter are
+shown only to its owner.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class Unit(Record):
     piped: bool = True  # every hex of this turn's move so far held an unmoved friendly MS Pipeline (§4.6)
     peeked: bool = False  # a Cruiser that used Exploration this turn (§6.2)
     sling: int = 0  # extra hexes won this turn by Black Hole slingshots (§4.8)
+    counter: str = ""  # the counter (group) holding the unit; "" means the unit's own id (§4)
 
 
 @dataclass(slots=True)
@@ -69,7 +73,9 @@ class Player(Record):
     built_base: list[str]
     done: bool
     delivered: int  # minerals cashed this Economic Phase
-    queue: list[list[str]]  # units bought this phase, [kind, hex], placed when every seat is done (secret)
+    # units bought this phase, [kind, hex] (a new counter) or [kind, hex, counter] (joins that counter),
+    # placed when every seat is done (secret)
+    queue: list[list[str]]
     known: list[str] = field(default_factory=list)  # face-down markers this player peeked at (§6.2, secret)
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .board import SEATS
 from .hexes import parse_hex_id
 from .state import SEState
+from .text_data import lang_of, marker_name, tech_name, unit_name, word
 from .views import observation
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ def _polygon(x: float, y: float) -> str:
 
 
 def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str = "en") -> str:
+    hu = lang_of(lang) == "hu"
     obs = observation(game, state, seat)
     parts: list[str] = []
     max_x = max_y = 0.0
@@ -55,7 +57,13 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
         if isinstance(marker, list):
             fill = TERRAIN.get(marker[0], "#0b0c2a")
         peeked = cell.get("peeked")  # a face-down marker this seat looked at (§6.2)
-        title = f"{hid}: {peeked[0]} (face down)" if peeked else hid
+        if peeked:
+            kind = marker_name(peeked[0], lang) if hu else peeked[0]
+            title = f"{hid}: {kind} ({word('face_down', lang)})"
+        elif isinstance(marker, list) and hu:
+            title = f"{hid}: {marker_name(marker[0], lang)}"
+        else:
+            title = hid
         parts.append(
             f'<polygon points="{_polygon(x, y)}" fill="{fill}" stroke="{"#c0392b" if peeked else "#888"}" '
             f'data-target="{hid}"><title>{escape(title)}</title></polygon>'
@@ -64,14 +72,17 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
         if col:
             parts.append(
                 f'<circle cx="{x:.1f}" cy="{y - 12:.1f}" r="7" fill="{"#999" if col["owner"] < 0 else COLOURS[col["owner"]]}">'
-                f"<title>colony {col['value']}</title></circle>"
+                f"<title>{word('colony', lang)} {col['value']}</title></circle>"
             )
         for i, u in enumerate(cell.get("units", [])):
             ux, uy = x - 18 + 9 * (i % 5), y + 2 + 9 * (i // 5)
             colour = "#999" if u["owner"] < 0 else COLOURS[u["owner"]]
             parts.append(
                 f'<rect x="{ux:.1f}" y="{uy:.1f}" width="8" height="8" fill="{colour}" '
-                f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(u["kind"])}</title></rect>'
+                f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(unit_name(u["kind"], lang) if hu else u["kind"])} '
+                f"x{escape(str(u.get('count', '?')))}</title></rect>"
+                f'<text x="{ux + 1:.1f}" y="{uy + 7:.1f}" font-size="6" fill="#fff" pointer-events="none">'
+                f"{escape(str(u.get('count', '?')))}</text>"
             )
     # Hexes with nothing on them still need a clickable outline.
     from . import board
@@ -81,11 +92,16 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
         max_x, max_y = max(max_x, x), max(max_y, y)
         parts.append(f'<polygon points="{_polygon(x, y)}" fill="#0b0c2a" stroke="#888" data-target="{hid}"/>')
     y0 = max_y + 50
-    lines = [f"Cycle {obs['cycle']}/{obs['cycles']} turn {obs['turn']} {obs['phase']}"]
+    phase = word("over_phase" if obs["phase"] == "over" else obs["phase"], lang) if hu else obs["phase"]
+    lines = [
+        f"{word('cycle', lang)} {obs['cycle']}/{obs['cycles']} {word('turn', lang)} {obs['turn']} {phase}"
+    ]
     if seat is not None:
         me = obs["players"][seat]
-        lines.append(f"Player {SEATS[seat]}: {me['cp']} CP, bid {me['bid']}")
-        lines.append(", ".join(f"{k} {v}" for k, v in me["techs"].items()))
+        lines.append(
+            f"{word('player', lang)} {SEATS[seat]}: {me['cp']} {word('cp', lang)}, {word('bid', lang)} {me['bid']}"
+        )
+        lines.append(", ".join(f"{tech_name(k, lang) if hu else k} {v}" for k, v in me["techs"].items()))
     for i, line in enumerate(lines):
         parts.append(f'<text x="20" y="{y0 + 16 * i:.0f}" font-size="12" fill="#222">{escape(line)}</text>')
     width, height = max_x + 80, y0 + 16 * len(lines) + 20

@@ -9,57 +9,36 @@ from galaxis.core import Action, IllegalAction
 from . import board, data, solo
 from .board import SEATS
 from .state import SEState
+from .text_data import ACTION_FIELDS, lang_of, marker_name, tech_name, text, unit_name, word
 from .views import observation
 
 if TYPE_CHECKING:
     from .rules import SpaceEmpires
 
-WORDS = {
-    "en": {
-        "cycle": "Cycle",
-        "turn": "turn",
-        "phase": "phase",
-        "you": "You",
-        "cp": "CP",
-        "techs": "Technology",
-        "hexes": "Hexes",
-        "unexplored": "unexplored",
-        "over": "Game over",
-        "winner": "winner",
-        "move": "move",
-        "combat": "combat",
-        "econ": "economic phase",
-        "spectator": "spectator",
-    },
-    "hu": {
-        "cycle": "Ciklus",
-        "turn": "kör",
-        "phase": "fázis",
-        "you": "Te",
-        "cp": "ÉP",
-        "techs": "Technológia",
-        "hexes": "Hexák",
-        "unexplored": "felfedezetlen",
-        "over": "Vége a játéknak",
-        "winner": "győztes",
-        "move": "mozgás",
-        "combat": "harc",
-        "econ": "gazdasági fázis",
-        "spectator": "néző",
-    },
-}
+
+def _player(seat: int, lang: str) -> str:
+    return word("aliens", lang) if seat < 0 else f"{word('player', lang).lower()} {SEATS[seat]}"
 
 
-def _player(seat: int) -> str:
-    return "aliens" if seat < 0 else f"player {SEATS[seat]}"
+def _tech(key: str, lang: str) -> str:
+    """A technology as the views show it: its id in English (as before), its name in Hungarian."""
+    return tech_name(key, lang) if lang_of(lang) == "hu" else key
+
+
+def _marker(kind: str, lang: str) -> str:
+    return marker_name(kind, lang) if lang_of(lang) == "hu" else kind
+
+
+def _unit(kind: str, lang: str) -> str:
+    return unit_name(kind, lang) if lang_of(lang) == "hu" else kind
 
 
 def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str = "en") -> str:
-    w = WORDS.get(lang, WORDS["en"])
+    w = {key: entry[lang_of(lang)] for key, entry in text().words.items()}
     obs = observation(game, state, seat)
     lines = [
         f"Space Empires 4X ({state.edition}) - {w['cycle']} {obs['cycle']}/{obs['cycles']}, "
-        f"{w['turn']} {obs['turn']}, {w['phase']}: {w.get(obs['phase'], obs['phase'])}",
+        f"{w['turn']} {obs['turn']}, {w['phase']}: {w.get('over_phase' if obs['phase'] == 'over' else obs['phase'], obs['phase'])}",
     ]
     if state.phase == "over":
         lines.append(f"{w['over']}; {w['winner']}: {SEATS[state.winner] if state.winner >= 0 else '-'}")
@@ -67,31 +46,35 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
         lines.append(f"({w['spectator']})")
     else:
         me = obs["players"][seat]
-        techs = ", ".join(f"{k} {v}" for k, v in me["techs"].items())
-        lines.append(f"{w['you']}: {SEATS[seat]}  {w['cp']} {me['cp']}  bid {me['bid']}  queue {me['queue']}")
+        techs = ", ".join(f"{_tech(k, lang)} {v}" for k, v in me["techs"].items())
+        lines.append(
+            f"{w['you']}: {SEATS[seat]}  {w['cp']} {me['cp']}  {w['bid']} {me['bid']}  {w['queue']} {me['queue']}"
+        )
         lines.append(f"{w['techs']}: {techs}")
     if obs["decision"]:
         d = obs["decision"]
-        lines.append(f"decision: {d['kind']} by {SEATS[d['seat']]}")
-    lines += solo.text_lines(state)  # scenario and solo opponents (§12-13)
+        lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
+    lines += solo.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
         marker = cell.get("marker")
         if marker == "?" and cell.get("peeked"):
             parts.append(
-                f"[{w['unexplored']}: {cell['peeked'][0]}{' ' + str(cell['peeked'][1]) if cell['peeked'][1] else ''}]"
+                f"[{w['unexplored']}: {_marker(cell['peeked'][0], lang)}{' ' + str(cell['peeked'][1]) if cell['peeked'][1] else ''}]"
             )
         elif marker == "?":
             parts.append(f"[{w['unexplored']}]")
         elif marker:
-            parts.append(f"[{marker[0]}{' ' + str(marker[1]) if marker[1] else ''}]")
+            parts.append(f"[{_marker(marker[0], lang)}{' ' + str(marker[1]) if marker[1] else ''}]")
         col = cell.get("colony")
         if col:
-            who = SEATS[col["owner"]] if col["owner"] >= 0 else "alien"  # an alien empire's (§13.5)
-            parts.append(f"colony {who}:{col['value']}{' HW' if col['home'] else ''}")
+            who = SEATS[col["owner"]] if col["owner"] >= 0 else w["alien"]  # an alien empire's (§13.5)
+            parts.append(f"{w['colony']} {who}:{col['value']}{' HW' if col['home'] else ''}")
         for u in cell.get("units", []):
-            parts.append(f"{u['id']}={u['kind']}")
+            # A counter shows its number of units to its owner (and once face up), "?" to the others (§9).
+            times = " x" if lang_of(lang) == "hu" else "x"  # a space after a Hungarian name: "Felderítő x3"
+            parts.append(f"{u['id']}={_unit(u['kind'], lang)}{times}{u.get('count', '?')}")
         if len(parts) > 1 and (marker != "?" or len(parts) > 2 or cell.get("peeked")):
             lines.append("  " + " ".join(parts))
     unexplored = sum(1 for c in obs["hexes"].values() if c.get("marker") == "?")
@@ -116,70 +99,43 @@ def describe(state: SEState, action: Action, lang: str = "en") -> str:
             args = (SEATS.index(args[0]),)
         if kind in ("tech", "buy") and (not args or args[0] not in data.unit_table_by_id() | data.techs()):
             return str(action)
+    if kind == "steer":
+        args = tuple(str(action).split()[1:3])  # the steered unit is in the notation only (§13)
     try:
-        return _words(kind, args)
+        return _words(kind, args, lang)
     except (IndexError, KeyError, ValueError):
         return str(action)
 
 
-def _words(kind: str, args: tuple[object, ...]) -> str:
-    if kind == "move":
-        return f"move {args[0]} to hex {args[1]}"
-    if kind == "colonize":
-        return f"colony ship {args[0]} colonizes its planet"
-    if kind == "target":
-        return f"fire at {args[0]}"
-    if kind == "retreat":
-        return f"{args[0]} retreats to {args[1]}"
-    if kind == "bomb":
-        return f"{args[0]} bombards the colony"
-    if kind == "boom":
-        return f"a mine destroys {args[0]}"
-    if kind == "hold":
-        return "stop bombarding"
-    if kind == "lost":
-        return f"the lost stack drifts to {args[0]}"
+def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[str, str]]:
+    """The template key (data/text.yaml, "actions") and the values for its placeholders."""
+    a = [str(x) for x in args]
     if kind == "first":
-        return f"{_player(int(str(args[0])))} moves first"
+        return kind, {"player": _player(int(a[0]), lang)}
     if kind == "bid":
-        return f"bid {args[0]} CP for the turn order"
+        return kind, {"cp": a[0]}
     if kind == "tech":
-        return f"buy the next {data.techs()[str(args[0])].name} level"
+        data.techs()[a[0]]  # an unknown technology is a KeyError: the notation is shown as it is
+        return kind, {"tech": tech_name(a[0], lang)}
     if kind == "buy":
-        return f"buy a {data.unit_table_by_id()[str(args[0])].name} at {args[1]}"
-    if kind == "done":
-        return "finish the economic phase"
-    if kind == "fight":
-        return "fight on"
-    if kind == "screen":
-        return f"screen {args[0]} this round"
-    if kind == "refit":
-        return f"refit {args[0]} to current technology"
+        data.unit_table_by_id()[a[0]]
+        values = {"unit": unit_name(a[0], lang), "hex": a[1]}
+        if len(a) > 2 and a[2]:
+            return "buy_join", values | {"join": a[2]}
+        return kind, values
+    if kind == "merge":
+        return kind, {"counter": a[0], "into": a[1]}
     if kind == "load":
-        return f"fighter {args[0]} boards carrier {args[1]}"
-    if kind == "unload":
-        return f"fighter {args[0]} leaves its carrier"
-    if kind == "end":
-        return "end movement"
-    if kind == "sling":
-        return f"{args[0]} slingshots through the Black Hole at {args[1]}"
-    if kind == "scuttle_menu":
-        return "choose a unit to scuttle"
-    if kind == "scuttle":
-        return f"scuttle {args[0]}"
-    if kind == "keep":
-        return "scuttle nothing"
-    if kind == "peek":
-        return f"cruiser {args[0]} looks at the marker in hex {args[1]}"
-    if kind == "reveal":
-        return "turn the marker face up"
-    if kind == "conceal":
-        return "put the marker back face down"
-    if kind == "withdraw":
-        return f"raider {args[0]} stays cloaked, out of the battle"
-    if kind == "engage":
-        return "the cloaked raiders fight"
-    return kind
+        return kind, {"counter": a[0], "carrier": a[1]}
+    fields = sorted(ACTION_FIELDS[kind])  # KeyError for a kind without a template
+    if "hex" in fields:
+        return kind, {"counter": a[0], "hex": a[1]} if "counter" in fields else {"hex": a[0]}
+    return kind, {"counter": a[0]} if fields else {}
+
+
+def _words(kind: str, args: tuple[object, ...], lang: str) -> str:
+    key, values = _fields(kind, args, lang)
+    return text().actions[key][lang_of(lang)].format(**values)
 
 
 def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str) -> IllegalAction:
@@ -192,18 +148,20 @@ def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str
     legal = game.legal_actions(state, seat)
     sample = ", ".join(a.notation for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
     if words and words[0] == "m" and len(words) == 3 and not state.pending and state.phase == "move":
-        u = state.units.get(words[1])
-        if u is None or u.owner != seat:
-            return IllegalAction(f"{words[1]} is not one of your units", "§4")
+        members = board.counter_units(state, words[1])
+        if not members or members[0].owner != seat:
+            return IllegalAction(f"{words[1]} is not one of your counters", "§4")
+        u = members[0]
         if words[2] not in board.adjacent(len(state.players), u.hex):
             return IllegalAction(f"{words[2]} is not a hex next to {u.hex}", "§4.1")
-        problem = game._move_problem(state, u, words[2])
-        if problem:
-            return IllegalAction(problem, "§4")
-    if words and words[0] == "buy" and len(words) == 3 and state.phase == "econ" and not state.pending:
+        for v in members:
+            problem = game._move_problem(state, v, words[2])
+            if problem:
+                return IllegalAction(problem, "§4")
+    if words and words[0] == "buy" and len(words) in (3, 4) and state.phase == "econ" and not state.pending:
         if state.players[seat].bid < 0:
             return IllegalAction("bid for the turn order first (§7.3)", "§7.3")
-        problem = game._buy_problem(state, seat, words[1], words[2])
+        problem = game._buy_problem(state, seat, words[1], words[2], words[3] if len(words) == 4 else "")
         if problem:
             return IllegalAction(problem, "§7.5")
         return IllegalAction(f"you have no shipyard or colony at {words[2]}", "§7.6")

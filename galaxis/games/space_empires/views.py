@@ -1,8 +1,8 @@
 """What each seat may know (§9): observation, the secret part of the state, and determinization.
 
 Hidden on the table and here: the face-down exploration markers (from everyone) and the markers left
-in the box, the type and technology of enemy counters that are still face down, and every other
-player's economic sheet (CP, technology levels, bid and this phase's purchases).
+in the box, the type, technology and number of units of enemy counters that are still face down, and
+every other player's economic sheet (CP, technology levels, bid and this phase's purchases).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Rng
 
 from . import board, data
-from .board import BUYABLE_TECHS, MAX_BID, NPA, SEATS
+from .board import BUYABLE_TECHS, MAX_BID, NPA, SEATS, counter_of, counters, group_size, uid_key
 from .hexes import parse_hex_id
 from .state import SEState, Unit
 
@@ -23,6 +23,25 @@ if TYPE_CHECKING:
 def can_see(unit: Unit, viewer: int | None) -> bool:
     """Whether ``viewer`` knows what the counter is (its own, or face up)."""
     return unit.revealed or (viewer is not None and unit.owner == viewer)
+
+
+def counter_view(members: list[Unit], viewer: int | None) -> dict[str, Any]:
+    """A counter as ``viewer`` sees it (§9): its id, owner and whether it is face down ("?") for
+    everyone; type, technology, the number of units and the units themselves only for its owner or
+    once it is face up."""
+    first = members[0]
+    view = unit_view(first, viewer)
+    view["id"] = counter_of(first)
+    if can_see(first, viewer):
+        view["count"] = len(members)
+        view["units"] = [
+            {"id": u.uid, "damage": u.damage, **({"screened": True} if u.screened else {})} for u in members
+        ]
+        view["damage"] = max(u.damage for u in members)
+        view.pop("screened", None)
+    else:
+        view.pop("screened", None)
+    return view
 
 
 def unit_view(unit: Unit, viewer: int | None) -> dict[str, Any]:
@@ -64,9 +83,9 @@ def observation(game: SpaceEmpires, state: SEState, seat: int | None) -> dict[st
         col = state.colonies.get(hid)
         if col is not None:
             cell["colony"] = {"owner": col.owner, "value": col.value, "home": col.home}
-        units = [unit_view(u, seat) for u in board.units_at(state, hid)]
+        units = [counter_view(m, seat) for m in counters(board.units_at(state, hid)).values()]
         if units:
-            cell["units"] = sorted(units, key=lambda v: (v["owner"], len(v["id"]), v["id"]))
+            cell["units"] = sorted(units, key=lambda v: (v["owner"], uid_key(v["id"])))
         if cell:
             hexes[hid] = cell
     players = []
@@ -98,13 +117,18 @@ def observation(game: SpaceEmpires, state: SEState, seat: int | None) -> dict[st
         "players": players,
         "hexes": hexes,
         "battle": battle,
-        "decision": None if top is None else {"kind": top.kind, "seat": top.seat, **_public_step(top.data)},
+        "decision": None
+        if top is None
+        else {"kind": top.kind, "seat": top.seat, **_public_step(state, top.data)},
         "winner": state.winner,
     }
 
 
-def _public_step(data: Any) -> dict[str, Any]:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in dict(data).items()}
+def _public_step(state: SEState, data: Any) -> dict[str, Any]:
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in dict(data).items()}
+    if "left" in out:  # bombardment: the counters still to fire, never their units (§9)
+        out["left"] = list(counters(state.units[uid] for uid in out["left"] if uid in state.units))
+    return out
 
 
 def _known(state: SEState, viewer: int | None) -> set[str]:
@@ -122,9 +146,9 @@ def secret(state: SEState, viewer: int | None) -> dict[str, Any]:
         if not m.face_up and hid not in known
     }
     units = {
-        u.uid: [u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.cargo]
-        for u in sorted(state.units.values(), key=lambda u: u.uid)
-        if not can_see(u, viewer)
+        cid: [u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.cargo, len(members)]
+        for cid, members in counters(u for u in state.units.values() if not can_see(u, viewer)).items()
+        for u in members[:1]
     }
     sheets = {
         SEATS[s]: {
@@ -164,24 +188,85 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
             state.markers[h].value = int(value)
         if pool == "deep":
             state.undrawn = [f"{k}:{v}" for k, v in contents[len(hexes) :]]
-    # Mines, decoys, Raiders, fighters, carriers and Titans move, explore, stop or carry unlike other ships:
-    # they only swap with their own kind.
-    groups: dict[tuple[int, int], list[Unit]] = {}
-    for u in state.units.values():
-        if not can_see(u, viewer) and u.owner != NPA:
-            cls = {"Mine": -1, "Decoy": -2, "R": -3, "F": -4, "CV": -5, "TN": -6}.get(u.kind, u.move_tech)
-            groups.setdefault((u.owner, cls), []).append(u)
-    for key in sorted(groups):
-        units = sorted(groups[key], key=lambda u: (len(u.uid), u.uid))
-        contents_u = sorted((u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level) for u in units)
-        rng.shuffle(contents_u)
-        for u, (kind, att, dfn, tac, lvl) in zip(units, contents_u, strict=True):
-            u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level = kind, att, dfn, tac, lvl
+    _resample_counters(state, viewer, rng)
     for s, p in enumerate(state.players):
         if s != viewer and p.alive:
             _resample_sheet(state, s, rng)
     state.rng = rng.fork()
     return state
+
+
+def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
+    """§9: the face-down counters of the other players swap their contents (type and technology) among
+    counters of the same owner and movement, then every counter that may hold several units gets a new
+    number of units, paid from (or refunded to) its owner's CP so the owner's total wealth is kept."""
+    # Mines, decoys, Raiders, fighters, carriers and Titans move, explore, stop or carry unlike other ships:
+    # they only swap with their own kind.
+    classes: dict[tuple[int, int], list[list[Unit]]] = {}
+    fixed = _pinned(state)
+    hidden = counters(u for u in state.units.values() if not can_see(u, viewer) and u.owner != NPA)
+    for members in hidden.values():
+        if any(u.uid in fixed for u in members):
+            continue  # a pending decision or the battle names its units: it stays as it is
+        u = members[0]
+        cls = {"Mine": -1, "Decoy": -2, "R": -3, "F": -4, "CV": -5, "TN": -6}.get(u.kind, u.move_tech)
+        classes.setdefault((u.owner, cls), []).append(members)
+    wealth: dict[int, int] = {}
+    for key in sorted(classes):
+        groups = classes[key]
+        if key[0] >= 0:
+            wealth[key[0]] = wealth.get(key[0], 0) + sum(board.unit_cost(u.kind) for m in groups for u in m)
+        contents = sorted((m[0].kind, *board.build_tech(m[0])) for m in groups)
+        rng.shuffle(contents)
+        # Move stays with the counter: it shows in how the counter moved.
+        for members, (kind, att, dfn, tac, _move, lvl) in zip(groups, contents, strict=True):
+            for u in members:
+                u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level = kind, att, dfn, tac, lvl
+    for owner in sorted(wealth):
+        p = state.players[owner]
+        resizable = [m for key in sorted(classes) if key[0] == owner for m in classes[key]]
+        money = p.cp + wealth[owner] - sum(board.unit_cost(m[0].kind) for m in resizable)
+        sizes = []
+        for members in resizable:
+            cost = board.unit_cost(members[0].kind)
+            extra = rng.below(group_size(members[0].kind))
+            if cost > 0:
+                extra = min(extra, money // cost)
+            money -= extra * cost
+            sizes.append(1 + extra)
+        for members, size in zip(resizable, sizes, strict=True):
+            _resize(state, members, size)
+        p.spent += p.cp - money
+        p.cp = money
+
+
+def _pinned(state: SEState) -> set[str]:
+    """Units a pending decision or the battle names: their counters keep their size."""
+    names: set[str] = set()
+    for step in state.pending:
+        for value in dict(step.data).values():
+            if isinstance(value, str):
+                names.add(value)
+            elif isinstance(value, list):
+                names.update(v for v in value if isinstance(v, str))
+    if state.battle is not None:
+        names.update(state.battle.queue)
+        names.update(state.battle.withdrawn)
+    # Carriers with fighters aboard keep their size (the fighters name them).
+    names.update(u.cargo for u in state.units.values() if u.kind == "F" and u.cargo)
+    return names
+
+
+def _resize(state: SEState, members: list[Unit], size: int) -> None:
+    first = members[0]
+    for u in members[size:]:
+        del state.units[u.uid]
+    for _ in range(size - len(members)):
+        twin = first.clone()
+        twin.uid = board.free_member_id(state, counter_of(first))
+        twin.counter = counter_of(first)
+        twin.cargo = ""
+        state.units[twin.uid] = twin
 
 
 # The technology a unit records when it is built (besides Attack, Defence, Tactics and Move).
@@ -240,7 +325,7 @@ def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
             budget += tracks[t].level_cost(state.edition, level)
             extra += 1
     units = data.units(state.edition)
-    budget += sum(units[k].cost for k, _ in p.queue)
+    budget += sum(units[q[0]].cost for q in p.queue)
     secret_bid = state.phase == "econ" and p.bid >= 0 and not all(q.done for q in state.players if q.alive)
     if secret_bid:
         budget += p.bid

@@ -331,7 +331,8 @@ def test_screening_and_fleet_bonus() -> None:
     # 3 scouts against 1 destroyer: the attacker may screen up to 2 (§5.4).
     assert m.to_move == (seat,)
     legal = {a.notation for a in m.legal_actions(seat)}
-    assert legal == {"fight", *(f"screen {u.uid}" for u in sc)}
+    # (and may scuttle its units in the battle, §4.7)
+    assert legal == {"fight", *(f"screen {u.uid}" for u in sc), *(f"scuttle {u.uid}" for u in sc)}
     m.apply(seat, f"screen {sc[0].uid}")
     m.apply(seat, f"screen {sc[1].uid}")
     # Allowance used up: the step closes by itself; with 1 against 1 there is no fleet size bonus.
@@ -469,7 +470,7 @@ def test_describe_and_explain() -> None:
     sc = units_of(m, seat, "SC")[0]
     with pytest.raises(IllegalAction, match="not a hex next to"):
         m.apply(seat, f"m {sc.uid} 0.11")
-    with pytest.raises(IllegalAction, match="not one of your units"):
+    with pytest.raises(IllegalAction, match="not one of your counters"):
         m.apply(seat, "m z9 0.0")
     assert GAME.max_legal_actions(2, {}) >= max(len(m.legal_actions(s)) for s in m.to_move)
 

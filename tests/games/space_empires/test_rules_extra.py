@@ -7,7 +7,8 @@ import pytest
 
 from galaxis.core import IllegalAction, Rng
 from galaxis.games.space_empires import GAME, board, combat, views
-from galaxis.games.space_empires.state import Battle, Unit
+from galaxis.games.space_empires.board import unit_cost
+from galaxis.games.space_empires.state import Battle, SEState, Unit
 
 from .helpers import add_unit, hw, mover, put_marker, start, state, touch, units_of
 
@@ -320,13 +321,18 @@ def test_determinize_resamples_bids_and_purchases_in_progress() -> None:
         m.apply(seat, "bid 7")
     home = hw(m, 1)
     m.apply(1, f"buy SC {home}")
-    wealth = s.players[1].cp + 7 + 6
+
+    def fleet(st: SEState) -> int:  # the CP value of seat 1's face-down counters (re-sized, §9)
+        return sum(unit_cost(u.kind) for u in st.units.values() if u.owner == 1 and not u.revealed)
+
+    wealth = s.players[1].cp + 7 + 6 + fleet(s)
     bids, queues = set(), set()
     for k in range(30):
-        q = m.determinize(0, k).state.players[1]
+        w = m.determinize(0, k).state
+        q = w.players[1]
         bids.add(q.bid)
         queues.add(len(q.queue))
-        assert q.cp + q.bid == wealth
+        assert q.cp + q.bid + fleet(w) == wealth
     assert len(bids) > 2 and queues == {0}
     # The seat's own bid and purchases are kept.
     assert all(m.determinize(1, k).state.players[1].queue == [["SC", home]] for k in range(3))
