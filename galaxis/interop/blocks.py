@@ -59,3 +59,14 @@ def layout_offsets(blocks: Layout) -> dict[str, int]:
 def layout_width(blocks: Layout) -> int:
     """The total width of a layout ``((name, width), ...)``."""
     return sum(w for _, w in blocks)
+
+
+def seat_layout(global_blocks: Layout, player_blocks: Layout, max_players: int) -> list[tuple[str, int, int]]:
+    """(name, offset, width) of every field of a vector made of the global
+    fields followed by one block per seat, for the documentation and tests."""
+    g, p = layout_offsets(global_blocks), layout_offsets(player_blocks)
+    g_size, p_size = layout_width(global_blocks), layout_width(player_blocks)
+    out = [(name, g[name], width) for name, width in global_blocks]
+    for seat in range(max_players):
+        out.extend((f"player{seat}.{name}", g_size + seat * p_size + p[name], width) for name, width in player_blocks)
+    return out

@@ -24,7 +24,7 @@ import numpy as np
 
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.data import SIZES, board, components, goals, row_bonus, tech_boards, transmitters
-from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, zeros
+from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 BOARDS = ("normal", "deadend")
@@ -185,10 +185,7 @@ _ZERO = array("f", bytes(4 * SIZE))
 
 def layout() -> list[tuple[str, int, int]]:
     """(name, offset, width) of every field, for the documentation and tests."""
-    out = [(name, G[name], width) for name, width in GLOBAL]
-    for p in range(MAX_PLAYERS):
-        out.extend((f"player{p}.{name}", G_SIZE + p * P_SIZE + P[name], width) for name, width in PLAYER)
-    return out
+    return seat_layout(GLOBAL, PLAYER, MAX_PLAYERS)
 
 
 class PulsarEncoder:

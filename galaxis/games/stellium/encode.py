@@ -22,7 +22,7 @@ import numpy as np
 
 from galaxis.games.stellium import scoring
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, board_data, cards, geometry
-from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, zeros
+from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, seat_layout, zeros
 
 CELLS = 52  # 6 discs x 7 holes + 10 black holes, in both layouts (§2)
 DISCS = 6
@@ -105,10 +105,7 @@ _ZERO = array("f", bytes(4 * SIZE))
 
 def layout() -> list[tuple[str, int, int]]:
     """(name, offset, width) of every field, for the documentation and tests."""
-    out = [(name, G[name], width) for name, width in GLOBAL]
-    for p in range(MAX_PLAYERS):
-        out.extend((f"player{p}.{name}", G_SIZE + p * P_SIZE + P[name], width) for name, width in PLAYER)
-    return out
+    return seat_layout(GLOBAL, PLAYER, MAX_PLAYERS)
 
 
 class StelliumEncoder:
