@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import galaxis
 from galaxis.core import IllegalAction
 from galaxis.games.space_empires import GAME, board
 from galaxis.games.space_empires.hexes import distance, parse_hex_id
@@ -575,3 +576,19 @@ def test_refit_at_a_shipyard() -> None:
     assert sc.attack_tech == 1 and p.cp == 4 and sc.stopped
     assert not any(a.startswith(f"m {sc.uid} ") for a in m.legal_actions(seat))
     assert GAME.invariants(s) == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_heuristic_bots_play_full_games_with_invariants(players: int) -> None:
+    """Issue 8: full 2-, 3- and 4-player games (default options) played to the end by the
+    heuristic bot, the invariants (CP ledger, counter limits, one place per unit) after every action."""
+    m = galaxis.new_match("space_empires", players, seed=5)
+    bots = [galaxis.agent("heuristic", seed=s) for s in range(players)]
+    steps = 0
+    while not m.is_over:
+        seat = m.to_move[0]
+        m.apply(seat, bots[seat].act(m, seat))
+        assert GAME.invariants(state(m)) == []
+        steps += 1
+        assert steps < 20000
+    assert len(m.result.scores) == players
