@@ -1512,6 +1512,12 @@ class SpaceEmpires(Game):
 
         return solo.determinize(determinize(state, seat, rng), rng)
 
+    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
+        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
+        from .encode import SpaceEmpiresEncoder
+
+        return SpaceEmpiresEncoder()
+
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
