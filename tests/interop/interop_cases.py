@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from galaxis.core import BadOption, get_game, new_match, register
+import numpy as np
+
+from galaxis.core import BadOption, Match, get_game, new_match, register
 from galaxis.core.registry import game_ids
 from tests.toy_games import GAME as TOY_GAME
 
@@ -53,3 +56,18 @@ def case_id(case: tuple[str, int, dict[str, Any]]) -> str:
 
 CASES = game_cases()
 GAMES = game_ids()
+
+
+def random_positions(
+    game_id: str, players: int, seed: int, options: dict[str, Any] | None = None, limit: int = 250
+) -> Iterator[Match]:
+    """The match after each of up to ``limit`` seeded random steps (the same match object)."""
+    match = new_match(game_id, players, seed=seed, options=options)
+    rng = np.random.default_rng(seed)
+    for _ in range(limit):
+        if match.is_over:
+            break
+        seat = min(match.to_move)
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[int(rng.integers(len(legal)))])
+        yield match

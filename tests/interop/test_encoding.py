@@ -22,20 +22,12 @@ from galaxis.interop.encoding import (
     encoder_for,
 )
 from galaxis.interop.spaces import InteropError
-from tests.interop.interop_cases import CASES, case_id
+from tests.interop.interop_cases import CASES, case_id, random_positions
 
 
 def _positions(game_id, players, options, seed, limit=250):
     """The match after each of up to ``limit`` random steps."""
-    match = new_match(game_id, players, seed=seed, options=options)
-    rng = np.random.default_rng(seed)
-    for _ in range(limit):
-        if match.is_over:
-            break
-        seat = min(match.to_move)
-        legal = match.legal_actions(seat)
-        match.apply(seat, legal[int(rng.integers(len(legal)))])
-        yield match
+    return random_positions(game_id, players, seed, options, limit)
 
 
 def _encoders(game_id, players, options):

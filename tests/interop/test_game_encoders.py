@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import itertools
 
-import numpy as np
 import pytest
 
 from galaxis import new_match
@@ -18,6 +17,7 @@ from galaxis.core import get_game
 from galaxis.interop import blocks
 from galaxis.interop.blocks import BlockCache, zeros
 from galaxis.interop.encoding import HashingEncoder, encoder_for
+from tests.interop.interop_cases import random_positions
 
 ENCODERS = {
     "smugglers": "SmugglersEncoder",
@@ -32,15 +32,7 @@ def _module(game_id):
 
 
 def _random_positions(game_id, players, seed, limit=200):
-    match = new_match(game_id, players, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(limit):
-        if match.is_over:
-            break
-        seat = min(match.to_move)
-        legal = match.legal_actions(seat)
-        match.apply(seat, legal[int(rng.integers(len(legal)))])
-        yield match
+    return random_positions(game_id, players, seed, limit=limit)
 
 
 @pytest.mark.parametrize("game_id", sorted(ENCODERS))

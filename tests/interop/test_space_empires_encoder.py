@@ -8,25 +8,17 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
 import pytest
 
 from galaxis import new_match
 from galaxis.core import get_game
 from galaxis.games.space_empires import encode as mod
 from galaxis.interop.encoding import encoder_for
+from tests.interop.interop_cases import random_positions
 
 
 def _positions(players, seed, limit=120):
-    match = new_match("space_empires", players, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(limit):
-        if match.is_over:
-            break
-        seat = min(match.to_move)
-        legal = match.legal_actions(seat)
-        match.apply(seat, legal[int(rng.integers(len(legal)))])
-        yield match
+    return random_positions("space_empires", players, seed, limit=limit)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

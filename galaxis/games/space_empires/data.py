@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -18,25 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .hexes import Hex, distance, neighbours
 
 DATA = Path(__file__).parent / "data"
-EDITIONS = ("base2011", "ce")
 DEFAULT_EDITION = "ce"
 Edition = Literal["base2011", "ce"]
+EDITIONS: tuple[str, ...] = get_args(Edition)
 CLASSES = ("A", "B", "C", "D", "E", "F")
-MARKER_KINDS = (
-    "home_world",
-    "planet",
-    "barren",
-    "minerals",
-    "space_wreck",
-    "black_hole",
-    "supernova",
-    "nebula",
-    "asteroids",
-    "danger",
-    "lost_in_space",
-    "warp_point",
-    "doomsday",
-)
 MarkerKind = Literal[
     "home_world",
     "planet",
@@ -52,6 +37,7 @@ MarkerKind = Literal[
     "warp_point",
     "doomsday",
 ]
+MARKER_KINDS: tuple[str, ...] = get_args(MarkerKind)
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -169,7 +155,9 @@ class EditionRules(BaseModel):
         return self
 
 
-class WreckRow(BaseModel):
+class RollTechRow(BaseModel):
+    """Die rolls that give a technology (space wrecks; the Alien Player's technology table)."""
+
     model_config = _FROZEN
     rolls: tuple[int, ...]
     tech: str
@@ -186,7 +174,7 @@ class RulesTable(BaseModel):
     point_defense_attack: tuple[int, ...]
     point_defense_fighter_level: int = Field(ge=1)
     point_defense_fighter_defense: int = Field(ge=0)
-    space_wreck: tuple[WreckRow, ...]
+    space_wreck: tuple[RollTechRow, ...]
 
     @model_validator(mode="after")
     def _wreck_covers_d10(self) -> RulesTable:

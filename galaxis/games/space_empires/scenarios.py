@@ -112,12 +112,6 @@ class SheetRow(BaseModel):
         return bool(self.launch) and self.launch[0] <= roll <= self.launch[1]
 
 
-class TechRow(BaseModel):
-    model_config = _FROZEN
-    rolls: tuple[int, ...]
-    tech: str
-
-
 class AlienTables(BaseModel):
     model_config = _FROZEN
     difficulty: dict[str, dict[Literal["empires", "cp_per_roll"], int]]
@@ -135,7 +129,7 @@ class AlienTables(BaseModel):
     cloaking2_roll_max: int
     scanners_roll_max: int
     fighters_roll_max: int
-    tech_table: tuple[TechRow, ...]
+    tech_table: tuple[data.RollTechRow, ...]
     tactics_needs: int
     tech_caps: dict[str, int]
     start_techs: dict[str, int]
