@@ -5,7 +5,6 @@
 Game g uses match seed g, puts the heuristic bot in seat g % 2 and seeds the random bot from g. A game
 counts as a win only when the heuristic bot is alone in first place (it destroyed the enemy home world,
 or has the higher empire value after the last cycle). The budget is a win rate of at least 0.9 (issue 8).
-The game registers itself here when the registry does not list it yet.
 """
 
 from __future__ import annotations
@@ -18,20 +17,12 @@ from multiprocessing import Pool
 from typing import Any
 
 import galaxis
-from galaxis.core import games, register
-from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.agents import HeuristicAgent
 
 BUDGET = 0.9
 
 
-def _ensure_registered() -> None:
-    if "space_empires" not in {info.id for info in games()}:
-        register(GAME)
-
-
 def play_one(game: int, cycles: int = 8) -> dict[str, Any]:
-    _ensure_registered()
     seat = game % 2
     agents: list[Any] = [galaxis.agent("random", seed=game * 7 + i) for i in range(2)]
     agents[seat] = HeuristicAgent(game)
