@@ -65,78 +65,43 @@ class HttpError(Exception):
 
 
 class Http:
-    """One keep-alive HTTP/1.1 connection (what one browser tab or script holds).
+    """One keep-alive connection (what one browser tab or script holds): an
+    ``httpx.AsyncClient`` of its own, limited to one connection.
 
-    Deliberately minimal: a general client's connection pool (httpx's costs
-    O(connections) per request) made the generator, not the server, the
-    bottleneck with 200 clients in one process. Every request, the /healthz
-    probe's included, goes through this same code, so the generator's own
-    overhead is in both sides of the ratio alike.
+    One client per simulated user, not one shared pool: a pool shared by 200
+    users costs O(connections) per request and made the generator, not the
+    server, the bottleneck. Every request, the /healthz probe's included, goes
+    through this same code, so the generator's overhead is in both sides of the
+    ratio alike.
     """
 
     def __init__(self, host: str, port: int) -> None:
-        self.host, self.port = host, port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
+        self.base = f"http://{host}:{port}"
+        self._client: httpx.AsyncClient | None = None
 
     async def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-            with contextlib.suppress(Exception):
-                await self.writer.wait_closed()
-        self.reader = self.writer = None
+        if self._client is not None:
+            await self._client.aclose()
+        self._client = None
 
     async def request(self, method: str, path: str, body: Any = None,
                       headers: dict[str, str] | None = None) -> tuple[int, Any]:
-        """Sends one request and returns (status, decoded JSON body); one retry on a dropped connection."""
-        payload = b"" if body is None else json.dumps(body).encode()
-        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(payload)}"]
-        if body is not None:
-            head.append("Content-Type: application/json")
-        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        raw = ("\r\n".join(head) + "\r\n\r\n").encode() + payload
-        for attempt in (0, 1):
-            fresh = self.writer is None
-            if fresh:
-                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-            assert self.reader is not None and self.writer is not None
-            try:
-                self.writer.write(raw)
-                return await self._response()
-            except (ConnectionError, asyncio.IncompleteReadError):
-                await self.close()
-                if fresh or attempt:
-                    raise
-        raise HttpError("unreachable")
-
-    async def _response(self) -> tuple[int, Any]:
-        assert self.reader is not None
-        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
-        status = int(head[0].split(" ", 2)[1])
-        fields = {}
-        for line in head[1:]:
-            name, _, value = line.partition(":")
-            fields[name.strip().lower()] = value.strip()
-        if "content-length" in fields:
-            data = await self.reader.readexactly(int(fields["content-length"]))
-        elif fields.get("transfer-encoding", "").lower() == "chunked":
-            parts = []
-            while True:
-                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                parts.append(await self.reader.readexactly(size + 2))
-                if size == 0:
-                    break
-            data = b"".join(p[:-2] for p in parts)
-        else:
-            raise HttpError(f"a response without a length: {head[0]}")
-        if fields.get("connection", "").lower() == "close":
-            await self.close()
-        if not data:
-            return status, None
+        """Sends one request and returns (status, decoded JSON body or text)."""
+        if self._client is None:
+            self._client = httpx.AsyncClient(
+                base_url=self.base, timeout=None,
+                limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
+            )
         try:
-            return status, json.loads(data)
+            reply = await self._client.request(method, path, json=body, headers=headers)
+        except httpx.HTTPError as exc:
+            raise HttpError(str(exc)) from exc
+        if not reply.content:
+            return reply.status_code, None
+        try:
+            return reply.status_code, reply.json()
         except ValueError:
-            return status, data.decode(errors="replace")
+            return reply.status_code, reply.text
 
 
 async def client(host: str, port: int, ws_base: str, args: argparse.Namespace, deadline: float,
