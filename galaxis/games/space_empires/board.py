@@ -10,6 +10,7 @@ from functools import cache
 
 from . import data
 from .hexes import hex_id, neighbours, parse_hex_id
+from .solo_state import CAPITOL
 from .state import SEState, Unit
 
 SEATS = "abcd"
@@ -81,8 +82,18 @@ def units_at(state: SEState, hid: str) -> list[Unit]:
     return [u for u in state.units.values() if u.hex == hid]
 
 
+def allied(state: SEState, a: int, b: int) -> bool:
+    """Owners on one side: the same owner, or, in the cooperative scenarios, two live players or a
+    live player and the Galactic Capitol (docs §13.10)."""
+    if a == b:
+        return True
+    if state.solo is None or state.solo.coop is None:
+        return False
+    return (a >= 0 or a == CAPITOL) and (b >= 0 or b == CAPITOL)
+
+
 def enemies_at(state: SEState, hid: str, seat: int) -> list[Unit]:
-    return [u for u in state.units.values() if u.hex == hid and u.owner != seat]
+    return [u for u in state.units.values() if u.hex == hid and not allied(state, u.owner, seat)]
 
 
 def enemy_combat_at(state: SEState, hid: str, seat: int) -> list[Unit]:

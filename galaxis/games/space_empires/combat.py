@@ -37,6 +37,7 @@ class Combatant:
     carrier: bool = False
     pd_attack: int = 0  # a Point Defense Scout's attack against fighters (0: none) [MRB 15]
     pd_guard: int = 0  # a fighter's extra defence against Point Defense [MRB 15]
+    ignores_terrain: bool = False  # a cooperative Doomsday Machine fires at its own class anywhere
 
     @property
     def alive(self) -> bool:
@@ -54,7 +55,7 @@ def d10(rng: Rng) -> int:
 
 def firing_class(u: Combatant, terrain: str = "open") -> str:
     """In a Nebula or Asteroids every unit fires as E-class, except boarding ships (F) [MRB 5.2]."""
-    if terrain in ("nebula", "asteroids") and u.cls != "F":
+    if terrain in ("nebula", "asteroids") and u.cls != "F" and not u.ignores_terrain:
         return "E"
     return u.cls
 

@@ -24,7 +24,7 @@ from galaxis.core import (
 )
 from galaxis.core.errors import BadOption
 
-from . import board, combat, data, economy, movement, solo
+from . import board, combat, coop, data, economy, movement, solo
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from .hexes import distance, hex_id, parse_hex_id
 from .state import Battle, Colony, Marker, Player, SEState, Unit
@@ -61,7 +61,7 @@ INFO = GameInfo(
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done")
+SECRET_KINDS = ("bid", "tech", "buy", "done", "early")
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -347,9 +347,12 @@ class SpaceEmpires(Game):
         )
 
     def _pipelines(self, state: SEState, seat: int) -> frozenset[str]:
-        """§4.6: the hexes holding one of ``seat``'s MS Pipelines that has not moved this turn."""
+        """§4.6: the hexes holding one of ``seat``'s MS Pipelines that has not moved this turn (in the
+        cooperative scenarios an ally's pipelines too, §13.10)."""
         return frozenset(
-            v.hex for v in state.units.values() if v.kind == "MSP" and v.owner == seat and not v.moved
+            v.hex
+            for v in state.units.values()
+            if v.kind == "MSP" and board.allied(state, v.owner, seat) and not v.moved
         )
 
     def _pipeline_bonus(self, state: SEState, u: Unit, pipes: frozenset[str] | None = None) -> int:
@@ -478,15 +481,26 @@ class SpaceEmpires(Game):
         b = state.battle
         assert b is not None
         for u in board.units_at(state, b.hex):
-            if u.owner in (b.attacker, b.defender) and u.uid not in b.withdrawn:
+            if self._side_of(state, u.owner) is not None and u.uid not in b.withdrawn:
                 u.revealed = True
         self._begin_round(state)
+
+    @staticmethod
+    def _side_of(state: SEState, owner: int) -> int | None:
+        """The battle side of an owner's units: 0 the attacker's, 1 the defender's, None not in it. In
+        the cooperative scenarios a live player's units fight on their allies' side (§13.10)."""
+        b = state.battle
+        assert b is not None
+        for side, seat in ((0, b.attacker), (1, b.defender)):
+            if owner == seat or (owner >= 0 and seat >= 0 and board.allied(state, owner, seat)):
+                return side
+        return None
 
     def _can_colonize(self, state: SEState, u: Unit) -> bool:
         m = state.markers.get(u.hex)
         if m is None or not m.face_up or u.hex in state.colonies or u.moved:
             return False
-        if board.enemies_at(state, u.hex, u.owner):
+        if board.enemies_at(state, u.hex, u.owner) or not solo.may_colonise(state, u, m):
             return False
         if m.kind == "planet":
             return True
@@ -561,6 +575,9 @@ class SpaceEmpires(Game):
         for cid, members in board.counters(self._own_units(state, seat)).items():
             if self._econ_scuttle_problem(state, seat, cid, members) is None:
                 acts.append(g(f"scuttle {cid}", (cid,), "scuttle", (cid,)))
+        if coop.may_pay_early(state, seat):  # §13.10: pay to move before the Doomsday Machines
+            cost = coop.tables().early_move_cost
+            acts.append(g(f"early {cost}", (), "early", (cost,)))
         acts.append(g("done", (), "done", ()))
         return acts
 
@@ -717,6 +734,7 @@ class SpaceEmpires(Game):
             u = state.units.pop(args[0])
             state.colonies[u.hex] = Colony(seat, 0, False, False)
             events.append({"type": "colonize", "seat": seat, "hex": u.hex})
+            solo.colonised(state, u.hex, events)  # §13.10: cooperative machines lose VP
         elif kind == "end":
             self._end_movement(state, events)
         elif kind == "target":
@@ -765,6 +783,8 @@ class SpaceEmpires(Game):
             state.players[seat].done = True
         elif kind == "steer":
             solo.apply_steer(self, state, args[0], events)
+        elif kind == "early":
+            coop.pay_early(state, seat)
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -882,6 +902,7 @@ class SpaceEmpires(Game):
             if state.players[state.order[state.active]].alive:
                 break
         self._start_move(state)
+        solo.opponents_move(self, state, events, start=True)  # §13.10: machines before late movers
 
     # --- combat (§5) ----------------------------------------------------------------------------------
     def _start_next_battle(self, state: SEState, seat: int, events: list[Event]) -> bool:
@@ -972,7 +993,7 @@ class SpaceEmpires(Game):
             u
             for u in state.units.values()
             if u.hex == b.hex
-            and u.owner in (b.attacker, b.defender)
+            and self._side_of(state, u.owner) is not None
             and board.is_combat_kind(u.kind)
             and u.uid not in b.withdrawn
         ]
@@ -980,7 +1001,7 @@ class SpaceEmpires(Game):
     def _as_combatant(self, state: SEState, u: Unit) -> combat.Combatant:
         b = state.battle
         assert b is not None
-        side = 0 if u.owner == b.attacker else 1
+        side = 0 if self._side_of(state, u.owner) == 0 else 1
         if u.kind == "DM":
             return solo.combatant(state, u, side)
         if u.kind in NPA_KINDS:
@@ -1035,9 +1056,12 @@ class SpaceEmpires(Game):
         if u.kind != "SC" or u.level < 1 or b is None:
             return 0
         enemy_fighters = any(
-            v.kind == "F" and v.owner != u.owner and not v.screened and v.uid not in b.withdrawn
+            v.kind == "F"
+            and not board.allied(state, v.owner, u.owner)
+            and not v.screened
+            and v.uid not in b.withdrawn
             for v in board.units_at(state, b.hex)
-            if v.owner in (b.attacker, b.defender)
+            if self._side_of(state, v.owner) is not None
         )
         table = data.rules_table().point_defense_attack
         return table[min(u.level, len(table)) - 1] if enemy_fighters else 0
@@ -1093,8 +1117,8 @@ class SpaceEmpires(Game):
     def _sides_left(self, state: SEState) -> tuple[bool, bool]:
         b = state.battle
         assert b is not None
-        units = self._combatants(state)
-        return any(u.owner == b.attacker for u in units), any(u.owner == b.defender for u in units)
+        sides = [self._side_of(state, u.owner) for u in self._combatants(state)]
+        return 0 in sides, 1 in sides
 
     def _battle_next(self, state: SEState, events: list[Event]) -> None:
         b = state.battle
@@ -1171,11 +1195,11 @@ class SpaceEmpires(Game):
     def _end_battle(self, state: SEState, att: bool, dfn: bool, events: list[Event]) -> None:
         b = state.battle
         assert b is not None
-        loser = b.defender if att else b.attacker if dfn else None
+        loser = 1 if att else 0 if dfn else None
         for u in board.units_at(state, b.hex):
             # §5.6: survivors are repaired after the battle (a Doomsday Machine keeps its damage, §13.3).
             u.damage, u.screened = (u.damage if solo.keeps_damage(u) else 0), False
-            if loser is not None and u.owner == loser and u.uid not in b.withdrawn:
+            if loser is not None and self._side_of(state, u.owner) == loser and u.uid not in b.withdrawn:
                 # Non-combat units left alone with the enemy are destroyed (§5.8).
                 del state.units[u.uid]
                 events.append({"type": "destroyed", "unit": u.uid, "hex": b.hex})
@@ -1219,7 +1243,11 @@ class SpaceEmpires(Game):
     def _start_bombardment(self, state: SEState, seat: int) -> bool:
         for hid in sorted(state.colonies, key=_hex_key):
             col = state.colonies[hid]
-            if col.owner == seat or hid in state.handled or board.enemy_combat_at(state, hid, seat):
+            if (
+                board.allied(state, col.owner, seat)
+                or hid in state.handled
+                or board.enemy_combat_at(state, hid, seat)
+            ):
                 continue
             ships = [
                 u.uid for u in board.friendly_combat_at(state, hid, seat) if u.kind not in ("SY", "Base")
@@ -1341,7 +1369,13 @@ class SpaceEmpires(Game):
             del state.markers[hid]
             n = len(state.players)
             right = next(s for s in ((seat - i) % n for i in range(1, n + 1)) if state.players[s].alive)
-            if self._lost_hexes(state, hid, seat):
+            lost = self._lost_hexes(state, hid, seat)
+            if lost and coop.coop_of(state) is not None:
+                to = coop.lost_in_space(state, hid, lost, events)  # §13.10: the die decides
+                for u in self._own_units(state, seat):
+                    if u.hex == hid:
+                        u.hex = to
+            elif lost:
                 state.pending.append(Step("lost", right, {"hex": hid, "seat": seat}))
 
     def _place_npas(self, state: SEState, hid: str) -> None:
@@ -1366,21 +1400,15 @@ class SpaceEmpires(Game):
     # --- the Economic Phase (§7) ----------------------------------------------------------------------
     def _start_econ(self, state: SEState, events: list[Event]) -> None:
         state.phase = "econ"
+        solo.econ_starts(self, state, events)  # §13.10: the machines' victory points
+        if state.phase == "over":
+            return
+        for seat in board.alive_seats(state):
+            state.players[seat].delivered = 0
+        for seat in board.alive_seats(state):
+            self._deliver_cargo(state, seat, events)
         for seat in board.alive_seats(state):
             p = state.players[seat]
-            p.delivered = 0
-            for u in self._own_units(state, seat):
-                col = state.colonies.get(u.hex)
-                if u.kind != "Miner" or not u.cargo or col is None or col.owner != seat:
-                    continue
-                if board.blockaded(state, u.hex, seat):
-                    continue
-                kind, value = u.cargo.split(":")
-                u.cargo = ""
-                if kind == "minerals":
-                    p.delivered += int(value)
-                else:
-                    self._wreck(state, seat, events)
             colonies = []
             linked = board.pipeline_linked(state, seat)
             links = 0
@@ -1404,6 +1432,24 @@ class SpaceEmpires(Game):
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
+
+    def _deliver_cargo(self, state: SEState, seat: int, events: list[Event]) -> None:
+        """§6: Miners at an unblockaded colony of their player unload; in the cooperative scenarios a
+        mineral may go to an ally's colony, whose owner uses it (never to the Capitol, §13.10)."""
+        for u in self._own_units(state, seat):
+            col = state.colonies.get(u.hex)
+            if u.kind != "Miner" or not u.cargo or col is None or col.owner < 0:
+                continue
+            kind, value = u.cargo.split(":")
+            if col.owner != seat and (kind != "minerals" or not board.allied(state, col.owner, seat)):
+                continue
+            if board.blockaded(state, u.hex, col.owner):
+                continue
+            u.cargo = ""
+            if kind == "minerals":
+                state.players[col.owner].delivered += int(value)
+            else:
+                self._wreck(state, seat, events)
 
     def _wreck(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§6.8: a Space Wreck gives one free level of a technology rolled on the wreck table."""
@@ -1479,13 +1525,15 @@ class SpaceEmpires(Game):
         state.turn = 1
         state.active = 0
         self._start_move(state)
+        solo.opponents_move(self, state, events, start=True)  # §13.10: machines before late movers
 
     # --- results ---------------------------------------------------------------------------------------
     def result(self, state: SEState) -> Result:
         scores = []
         for seat, p in enumerate(state.players):
             value = board.empire_value(state, seat) if p.alive else 0
-            scores.append(float(value + (1000 if state.winner == seat else 0)))
+            won = state.winner == seat or solo.shared_win(state)  # §13.10: the allies win together
+            scores.append(float(value + (1000 if won else 0)))
         return Result(
             scores,
             rank_by_keys([[s] for s in scores]),
@@ -1500,7 +1548,7 @@ class SpaceEmpires(Game):
     def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
         from .views import observation
 
-        return solo.observe(state, observation(self, state, seat))
+        return solo.observe(state, observation(self, state, seat), seat)
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
@@ -1510,7 +1558,7 @@ class SpaceEmpires(Game):
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        return solo.determinize(determinize(state, seat, rng), rng)
+        return solo.determinize(determinize(state, seat, rng), rng, seat)
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""

@@ -48,6 +48,47 @@ def _covers_d10(rows: tuple[Any, ...], what: str) -> None:
         raise ValueError(f"the {what} table must cover 1-10 exactly once")
 
 
+class CoopRoleRow(BaseModel):
+    model_config = _FROZEN
+    rolls: tuple[int, ...]
+    role: Literal["destroyer", "explorer"]
+
+
+class CoopSideRow(BaseModel):
+    model_config = _FROZEN
+    rolls: tuple[int, ...]
+    side: Literal["left", "middle", "right"]
+
+
+class CoopTables(BaseModel):
+    """The cooperative Doomsday Machines (docs §13.10)."""
+
+    model_config = _FROZEN
+    type_roll: tuple[CoopRoleRow, ...]
+    side_roll: tuple[CoopSideRow, ...]
+    early_move_cost: int = Field(ge=0)
+    speed: int = Field(ge=1)
+    vp_mineral: int
+    vp_mineral_max: int
+    vp_player_colony: int
+    vp_npa_planet: int
+    vp_deep_space_colony: int
+    capitol_value: int = Field(ge=1)
+    capitol_mineral: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> CoopTables:
+        _covers_d10(self.type_roll, "cooperative DM type")
+        _covers_d10(self.side_roll, "cooperative DM entry side")
+        return self
+
+    def role(self, roll: int) -> str:
+        return next(r.role for r in self.type_roll if roll in r.rolls)
+
+    def side(self, roll: int) -> str:
+        return next(r.side for r in self.side_roll if roll in r.rolls)
+
+
 class DoomsdayTables(BaseModel):
     model_config = _FROZEN
     strength: dict[int, DmStrength]
@@ -59,7 +100,9 @@ class DoomsdayTables(BaseModel):
     cloaking_penalty: int
     solo_schedule: dict[Literal["small", "large"], dict[str, tuple[tuple[int, int], ...]]]
     coop_schedule: dict[str, tuple[tuple[int, int, int], ...]]
+    coop_schedule_4p: dict[str, tuple[tuple[int, int, int], ...]]
     coop_victory_points: dict[int, dict[str, int]]
+    coop: CoopTables
     marker_machine: DmStrength
     marker_speed: int = Field(ge=1)
 
@@ -77,10 +120,14 @@ class DoomsdayTables(BaseModel):
                 raise ValueError(f"the {size} DM schedule needs every difficulty {DM_DIFFICULTIES}")
             for solo_entries in table.values():
                 self._schedule_ok([(p, s, 1) for p, s in solo_entries])
-        if set(self.coop_schedule) != set(DM_DIFFICULTIES):
-            raise ValueError("the cooperative DM schedule needs every difficulty")
-        for entries in self.coop_schedule.values():
-            self._schedule_ok(list(entries))
+        for coop in (self.coop_schedule, self.coop_schedule_4p):
+            if set(coop) != set(DM_DIFFICULTIES):
+                raise ValueError("the cooperative DM schedules need every difficulty")
+            for entries in coop.values():
+                self._schedule_ok(list(entries))
+        for players, needed in self.coop_victory_points.items():
+            if players not in (2, 3, 4) or set(needed) != set(DM_DIFFICULTIES):
+                raise ValueError("cooperative DM victory points: 2-4 players, every difficulty")
         return self
 
     @staticmethod
@@ -192,9 +239,24 @@ class SpecialMarker(BaseModel):
 class Opponents(BaseModel):
     model_config = _FROZEN
     type: Literal["doomsday", "alien"]
-    schedule: Literal["small", "large", "coop"] = "small"
+    schedule: Literal["small", "large", "coop", "coop_4p"] = "small"
     entry_hexes: tuple[str, ...] = ()
     alien_homes: tuple[str, ...] = ()
+
+
+class CoopSetup(BaseModel):
+    """A cooperative Doomsday scenario's map data (docs §13.10): the Galactic Capitol, the warp point
+    pair joining it to the players, the entry hex of each side and whom each side's destroyers attack
+    (home-world letters, or "GC" for the Capitol; several letters: the one with the least colony value),
+    and what explorers head for ("nearest": the nearest colony or non-player alien planet, "GC")."""
+
+    model_config = _FROZEN
+    capitol: str
+    warp: tuple[str, str]
+    sides: dict[Literal["left", "middle", "right"], str]
+    destroyer_targets: dict[Literal["left", "middle", "right"], tuple[str, ...]]
+    explorer_target: Literal["nearest", "GC"]
+    avoid_capitol: bool  # destroyers avoid entering the Capitol's hex
 
 
 class Scenario(BaseModel):
@@ -213,6 +275,7 @@ class Scenario(BaseModel):
     markers: tuple[SpecialMarker, ...] = ()
     options: dict[Literal["warp_points", "doomsday_markers"], bool] = {}
     opponents: Opponents | None = None
+    coop: CoopSetup | None = None
     victory: Literal["conquest", "destroy_doomsday", "destroy_aliens"]
     min_cycles: int = Field(default=1, ge=1)
     designed: bool
@@ -255,12 +318,14 @@ class Scenario(BaseModel):
             raise ValueError(f"{self.id}: conquest is the victory of games without solo opponents")
         if opp is not None:
             if opp.type == "doomsday":
-                if self.victory != "destroy_doomsday" or len(opp.entry_hexes) != 10:
+                if self.victory != "destroy_doomsday" or (len(opp.entry_hexes) != 10 and self.coop is None):
                     raise ValueError(
                         f"{self.id}: a Doomsday scenario has 10 entry hexes (d10) and its victory"
                     )
                 for hid in opp.entry_hexes:
                     on_map(hid, "entry hex")
+                if self.coop is not None:
+                    self._check_coop(self.coop, on_map, letters)
             else:
                 if self.victory != "destroy_aliens" or len(opp.alien_homes) != 3:
                     raise ValueError(
@@ -270,6 +335,18 @@ class Scenario(BaseModel):
                     if hmap.owner_of(on_map(hid, "alien home world")) is not None:
                         raise ValueError(f"{self.id}: an alien home world lies in deep space")
         return self
+
+    def _check_coop(self, coop: CoopSetup, on_map: Any, letters: str) -> None:
+        capitol = on_map(coop.capitol, "Galactic Capitol")
+        if data.hex_map(self.map).owner_of(capitol) is not None:
+            raise ValueError(f"{self.id}: the Galactic Capitol lies in deep space")
+        for hid in (*coop.warp, *coop.sides.values()):
+            on_map(hid, "cooperative hex")
+        if set(coop.sides) != {"left", "middle", "right"} or set(coop.destroyer_targets) != set(coop.sides):
+            raise ValueError(f"{self.id}: every entry side needs its hex and its destroyer targets")
+        for targets in coop.destroyer_targets.values():
+            if not targets or any(t != "GC" and t not in letters for t in targets):
+                raise ValueError(f"{self.id}: destroyer targets are home-world letters or GC")
 
 
 @cache

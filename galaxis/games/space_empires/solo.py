@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import board, combat, data, economy
+from . import board, combat, coop, data, economy
 from .hexes import distance, hex_id, parse_hex_id
 from .scenarios import Scenario, resolve, scenario_ids, solo_tables
 from .solo_state import (
     ALIEN_BASE,
     ALIEN_LETTERS,
+    CAPITOL,
     DOOMSDAY,
     DOOMSDAY_LETTER,
     Alien,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from .rules import SpaceEmpires
 
 STEP_KINDS = ("steer",)
-ACTION_KINDS = ("steer",)
+ACTION_KINDS = ("steer", "early")
 FLEET_COUNTER = "APF"  # an alien fleet before its first combat: a counter holding CP, not ships yet
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -157,11 +158,18 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[
     )
     state.solo = solo
     if opp is not None and opp.type == "doomsday":
-        if opp.schedule == "coop":
-            solo.schedule = [list(e) for e in tables.doomsday.coop_schedule[difficulty]]
+        if opp.schedule in ("coop", "coop_4p"):
+            coop_table = (
+                tables.doomsday.coop_schedule if opp.schedule == "coop" else tables.doomsday.coop_schedule_4p
+            )
+            solo.schedule = [list(e) for e in coop_table[difficulty]]
         else:
-            solo.schedule = [[p, s, 1] for p, s in tables.doomsday.solo_schedule[opp.schedule][difficulty]]
+            sizes = tables.doomsday.solo_schedule
+            table = sizes["large"] if opp.schedule == "large" else sizes["small"]
+            solo.schedule = [[p, s, 1] for p, s in table[difficulty]]
         solo.dm_total = sum(e[2] for e in solo.schedule)
+        if scenario.coop is not None:
+            coop.setup(state, scenario, solo, difficulty)  # §13.10: the Galactic Capitol, the VP track
     elif opp is not None and opp.type == "alien":
         ap = tables.alien_player
         row = ap.difficulty[difficulty]
@@ -239,6 +247,8 @@ def combatant(state: SEState, u: Unit, side: int) -> combat.Combatant:
         tactics=solo_tables().doomsday.tactics,
         damage=u.damage,
         doomsday=True,
+        # §13.10: Nebulae and Asteroids do not affect a cooperative machine in combat.
+        ignores_terrain=state.solo.coop is not None and u.uid in state.solo.coop.machines,
     )
 
 
@@ -269,7 +279,9 @@ def adjust_combatant(state: SEState, u: Unit, c: combat.Combatant) -> combat.Com
         able = [
             v
             for v in board.units_at(state, dm.hex)
-            if v.owner == u.owner and board.is_combat_kind(v.kind) and _can_damage(state, v, target)
+            if board.allied(state, v.owner, u.owner)  # allies' ships count together (§13.10)
+            and board.is_combat_kind(v.kind)
+            and _can_damage(state, v, target)
         ]
         if len(able) >= tables.large_fleet_ships:
             c.attack += 1
@@ -332,6 +344,9 @@ def neighbours(state: SEState, hid: str) -> tuple[str, ...]:
     """Adjacent hexes, plus the other face-up warp points of the same number (optional rule)."""
     near = board.adjacent(len(state.players), hid)
     solo = state.solo
+    link = coop.warp_link(state, hid)  # §13.10: warp point 1 joins the Capitol to the players
+    if link:
+        near = (*near, link)
     if solo is None or not solo.warp_points:
         return near
     m = state.markers.get(hid)
@@ -373,15 +388,19 @@ def marker_flipped(state: SEState, seat: int, hid: str, m: Marker, events: list[
 
 
 # --- the opponents' movement (§13.2, §13.5) -------------------------------------------------------------
-def opponents_move(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
+def opponents_move(game: SpaceEmpires, state: SEState, events: list[Event], start: bool = False) -> None:
     """Moves every opponent that still has movement this turn (each hex of a route one after the
-    other), asking the live player where the rules leave a tie, then prepares the meetings."""
+    other), asking the live player where the rules leave a tie, then prepares the meetings. Called
+    when a live player's movement starts (``start``) and when it ends."""
     solo = state.solo
     if solo is None or state.phase == "over":
         return
     key = state.cycle * 10 + state.turn
     if solo.moved_key != key:
-        if state.order and state.order[state.active] != _first_alive(state):
+        if solo.coop is not None:
+            if not coop.moves_now(state, start):
+                return  # §13.10: before the players who did not pay to move first
+        elif start or (state.order and state.order[state.active] != _first_alive(state)):
             return  # they move once a turn, after the first live player in turn order
         solo.moved_key = key
         for m in solo.machines.values():
@@ -423,7 +442,7 @@ def _next_mover(state: SEState) -> tuple[str, int] | None:
     tables = solo_tables().doomsday
     for uid in sorted(solo.machines, key=_uid_key):
         m = solo.machines[uid]
-        speed = tables.marker_speed if m.source == "marker" else 1
+        speed = tables.marker_speed if m.source == "marker" else (tables.coop.speed if solo.coop else 1)
         if uid in state.units and m.moved < speed and not _halted(state, uid):
             return uid, speed
     for a in solo.aliens:
@@ -486,7 +505,7 @@ def _passable(state: SEState, hid: str, uid: str) -> bool:
     """Doomsday Machines ignore terrain and markers; alien fleets avoid Super Novas and Black Holes."""
     m = state.markers.get(hid)
     if uid[0] == DOOMSDAY_LETTER:
-        return True
+        return coop.passable(state, hid, uid)
     return m is None or not m.face_up or m.kind not in ("supernova", "black_hole")
 
 
@@ -523,6 +542,8 @@ def _targets_of(state: SEState, uid: str) -> list[str]:
             return []
         best = min(distance(here, parse_hex_id(h)) for h in goals)
         return [h for h in goals if distance(here, parse_hex_id(h)) == best]
+    if solo.coop is not None and uid in solo.coop.machines:
+        return coop.targets(state, uid)  # §13.10: destroyers and explorers
     colonies = {h: c for h, c in state.colonies.items() if c.owner >= 0}
     if not colonies:
         return []
@@ -585,6 +606,8 @@ def _route_options(state: SEState, uid: str) -> list[str]:
         for n in board.adjacent(len(state.players), u.hex):
             if dist.get(n, 999) < dist[u.hex]:
                 options.add(n)
+    if state.solo is not None and state.solo.coop is not None and uid in state.solo.coop.machines:
+        return coop.prefer(state, sorted(options, key=_hex_key))  # §13.10: battle, then exploration
     return sorted(options, key=_hex_key)
 
 
@@ -614,6 +637,10 @@ def _step(game: SpaceEmpires, state: SEState, uid: str, hid: str, events: list[E
                 del state.units[v.uid]
                 events.append({"type": "destroyed", "unit": v.uid, "hex": hid})
     if owner == DOOMSDAY:
+        if solo.coop is not None and uid in solo.coop.machines:
+            coop.entered_hex(game, state, uid, events)  # §13.10: explores, removes, fights aliens
+            if uid not in state.units:
+                return
         _machine_meets_mines(state, uid, events)
     if uid in state.units and _halted(state, uid):
         _set_moved(state, uid, 99)
@@ -894,8 +921,10 @@ def after_turn(game: SpaceEmpires, state: SEState, events: list[Event]) -> bool:
             events.append({"type": "doomsday_destroyed", "unit": uid})
             continue
         u = state.units[uid]
+        if solo.coop is not None and uid in solo.coop.machines:
+            coop.after_combat(state, uid, events)  # §13.10: minerals it stands on
         col = state.colonies.get(u.hex)
-        if col is not None and col.owner >= 0 and not _meets_player(state, u.hex):
+        if col is not None and (col.owner >= 0 or col.owner == CAPITOL) and not _meets_player(state, u.hex):
             u.damage = max(0, u.damage - solo_tables().doomsday.heal_per_planet)
             _destroy_colony(game, state, u.hex, events, by=uid)
             if state.phase == "over":
@@ -949,6 +978,8 @@ def _alien_bombards(game: SpaceEmpires, state: SEState, uid: str, hid: str, even
 def _destroy_colony(game: SpaceEmpires, state: SEState, hid: str, events: list[Event], by: str) -> None:
     col = state.colonies.pop(hid)
     events.append({"type": "colony_destroyed", "hex": hid, "owner": col.owner, "by": by})
+    if state.solo is not None and state.solo.coop is not None and by[0] == DOOMSDAY_LETTER:
+        coop.colony_destroyed(state, col, hid, events)  # §13.10: +2 VP
     if by[0] == DOOMSDAY_LETTER:
         # A destroyed planet leaves an asteroid field (seed, cooperative DM rules).
         state.markers[hid] = Marker("asteroids", 0, True, "deep")
@@ -977,6 +1008,8 @@ def _check_outcome(state: SEState, events: list[Event]) -> None:
         return
     if not any(p.alive for p in state.players):
         solo.outcome = "lost"
+    elif solo.coop is not None and coop.lost_reason(state):
+        solo.outcome = "lost"  # §13.10: any home world or the Capitol lost
     elif solo.victory == "destroy_doomsday":
         if not solo.schedule and not solo.machines and solo.dm_destroyed >= solo.dm_total:
             solo.outcome = "won"
@@ -987,7 +1020,7 @@ def _check_outcome(state: SEState, events: list[Event]) -> None:
         state.phase = "over"
         state.pending = []
         state.battle = None
-        if solo.outcome == "won":
+        if solo.outcome == "won" and solo.coop is None:
             state.winner = next(s for s, p in enumerate(state.players) if p.alive)
 
 
@@ -1005,12 +1038,17 @@ def economic_phase(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
     while solo.schedule and solo.schedule[0][0] <= phase:
         _, strength, count = solo.schedule.pop(0)
         for _ in range(count):
+            if solo.coop is not None:
+                _coop_machine_enters(game, state, solo, strength, events)
+                continue
             roll = d10(state)
             hid = solo.entry_hexes[roll - 1]
             unit = _new_machine(state, solo, hid, strength, "schedule")
             events.append(
                 {"type": "doomsday_enters", "unit": unit.uid, "hex": hid, "roll": roll, "strength": strength}
             )
+    if solo.coop is not None:
+        coop.economic_phase(state, events)
     for a in solo.aliens:
         if a.alive:
             alien_economy(state, a, phase, events)
@@ -1091,8 +1129,45 @@ def launch_penalty(a: Alien, seen: dict[str, int]) -> int:
 
 
 # --- information (§9, §13.9) --------------------------------------------------------------------------
-def observe(state: SEState, obs: dict[str, Any]) -> dict[str, Any]:
-    """The public part of the scenario and opponents, added to every observation."""
+def _coop_machine_enters(
+    game: SpaceEmpires, state: SEState, solo: SoloState, strength: int, events: list[Event]
+) -> None:
+    """A cooperative machine: the type roll, then the entry-side roll (§13.10)."""
+    uid = f"{DOOMSDAY_LETTER}{solo.serial}"
+    hid = coop.enter(state, uid, events)
+    unit = _new_machine(state, solo, hid, strength, "schedule")
+    events.append({"type": "doomsday_enters", "unit": unit.uid, "hex": hid, "strength": strength})
+    coop.entered_hex(game, state, unit.uid, events)
+    if unit.uid not in state.units:
+        solo.dm_destroyed += 1
+        del solo.machines[unit.uid]
+        events.append({"type": "doomsday_destroyed", "unit": unit.uid})
+
+
+def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
+    """When an Economic Phase starts: the cooperative machines' victory-point threshold (§13.10)."""
+    solo = state.solo
+    if solo is None or solo.coop is None or solo.outcome or not coop.econ_starts(state, events):
+        return
+    solo.outcome = "lost"
+    events.append({"type": "solo_over", "outcome": "lost"})
+    state.phase = "over"
+    state.pending = []
+    state.battle = None
+
+
+def colonised(state: SEState, hid: str, events: list[Event]) -> None:
+    if state.solo is not None and state.solo.coop is not None:
+        coop.colonised(state, hid, events)  # §13.10: -2 VP for a Deep Space colony
+
+
+def may_colonise(state: SEState, u: Unit, m: Marker) -> bool:
+    return state.solo is None or state.solo.coop is None or coop.may_colonise(state, u, m)
+
+
+def observe(state: SEState, obs: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    """The public part of the scenario and opponents, added to every observation (and, in the
+    cooperative scenarios, whether the viewer paid to move early this Economic Phase)."""
     solo = state.solo
     if solo is None:
         return obs
@@ -1126,6 +1201,21 @@ def observe(state: SEState, obs: dict[str, Any]) -> dict[str, Any]:
         "warp_points": solo.warp_points,
         "doomsday_markers": solo.doomsday_markers,
     }
+    if solo.coop is not None:
+        c = solo.coop
+        obs["scenario"]["coop"] = {
+            "capitol": c.capitol,
+            "warp": list(c.warp),
+            "vp": c.vp,
+            "vp_needed": c.vp_needed,
+            "minerals_taken": c.minerals_taken,
+            "early": list(c.early),
+            "paid_early": seat is not None and seat in c.early_next,
+            "machines": {
+                uid: {"role": m.role, "side": m.side, "target": m.target}
+                for uid, m in sorted(c.machines.items())
+            },
+        }
     return obs
 
 
@@ -1146,12 +1236,15 @@ def secret(state: SEState, out: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def determinize(state: SEState, rng: Rng) -> SEState:
+def determinize(state: SEState, rng: Rng, seat: int | None = None) -> SEState:
     """Re-samples each alien empire's economic sheet by replaying its economic rolls with new dice,
     keeping only replays in which every launch the player watched could happen (enough fleet CP that
     phase) and every launch that had to happen did (a sheet row that launches on any roll); the fleets
     that have not fought receive the replayed CP. Technology is public (§13.9), so it is kept."""
     solo = state.solo
+    if solo is not None and solo.coop is not None:
+        # Another player's payment to move early is secret until the phase ends (§13.10).
+        solo.coop.early_next = [s for s in solo.coop.early_next if s == seat]
     if solo is None or not solo.aliens:
         return state
     ap = solo_tables().alien_player
@@ -1230,7 +1323,14 @@ def invariants(state: SEState) -> list[str]:
                 bad.append(f"alien fleet {f.counter} lost its counter")
     if solo.dm_destroyed > solo.dm_total + 3 * solo.serial:
         bad.append("more machines destroyed than entered")
+    if solo.coop is not None:
+        bad += coop.invariants(state, solo.coop)
     return bad
+
+
+def shared_win(state: SEState) -> bool:
+    """The cooperative scenarios are won by every live player together (§13.10)."""
+    return state.solo is not None and state.solo.coop is not None and state.solo.outcome == "won"
 
 
 def result_details(state: SEState) -> dict[str, Any]:
@@ -1258,6 +1358,8 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
             f"  {word('dm_destroyed', lang)} {solo.dm_destroyed}/{solo.dm_total}; "
             f"{word('to_come', lang)}: {coming or '-'}"
         )
+    if solo.coop is not None:
+        lines += _coop_lines(state, solo.coop, lang)
     for uid, m in sorted(solo.machines.items(), key=lambda kv: _uid_key(kv[0])):
         u = state.units.get(uid)
         if u is None:
@@ -1276,6 +1378,20 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
             f"  {word('alien', lang)} {_opp_letter(a.owner)} ({a.home}, {state_word}): "
             f"{word('fleets', lang)} {fleets}; {techs}"
         )
+    return lines
+
+
+def _coop_lines(state: SEState, c: Any, lang: str) -> list[str]:
+    """The cooperative scenarios' public track (§13.10)."""
+    early = ", ".join(board.SEATS[s] for s in c.early) or "-"
+    lines = [
+        f"  {word('dm_vp', lang)} {c.vp} ({word('needed', lang)} {c.vp_needed}); {word('capitol', lang)} {c.capitol}; "
+        f"{word('warp_one', lang)} {c.warp[0]}-{c.warp[1]}; {word('early_movers', lang)}: {early}"
+    ]
+    for uid, cm in sorted(c.machines.items(), key=lambda kv: _uid_key(kv[0])):
+        if uid in state.units:
+            target = f", {word('target', lang)} {cm.target}" if cm.target else ""
+            lines.append(f"  {uid}: {word(cm.role, lang)}{target}")
     return lines
 
 

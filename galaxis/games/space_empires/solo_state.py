@@ -18,6 +18,7 @@ DOOMSDAY = -2
 ALIEN_BASE = -3
 ALIEN_LETTERS = "pqr"  # unit id letters of alien empires 1-3 (ids never say what a counter is)
 DOOMSDAY_LETTER = "m"
+CAPITOL = -9  # owner of the cooperative scenarios' Galactic Capitol colony (allied to every live player)
 
 
 @dataclass(slots=True)
@@ -59,6 +60,31 @@ class Alien(Record):
 
 
 @dataclass(slots=True)
+class CoopMachine(Record):
+    """What a cooperative Doomsday Machine is after (docs §13.10)."""
+
+    role: str  # "destroyer" or "explorer"
+    side: str  # entry side: "left", "middle" or "right"
+    target: str  # a destroyer's fixed target hex; "" for an explorer (it re-targets every step)
+
+
+@dataclass(slots=True)
+class CoopState(Record):
+    """The cooperative Doomsday scenarios (docs §13.10): the Galactic Capitol, the machines' victory
+    points and who pays to move before the machines."""
+
+    capitol: str  # hex of the Galactic Capitol
+    warp: list[str]  # the two hexes joined by warp point 1 (players only)
+    sides: dict[str, str]  # entry side -> entry hex
+    vp: int  # the machines' victory points (may go below zero)
+    vp_needed: int  # the machines win with this many at the start of an Economic Phase
+    minerals_taken: int  # minerals that scored (at most the table's maximum)
+    early: list[int]  # seats that move before the machines this cycle
+    early_next: list[int]  # seats that paid in this Economic Phase (for the next cycle)
+    machines: dict[str, CoopMachine]
+
+
+@dataclass(slots=True)
 class SoloState(Record):
     scenario: str
     victory: str  # conquest | destroy_doomsday | destroy_aliens
@@ -77,3 +103,4 @@ class SoloState(Record):
     moved_key: int  # cycle * 10 + turn of the opponents' last movement
     serial: int  # next Doomsday Machine number
     outcome: str  # "" while running, "won" or "lost"
+    coop: CoopState | None = None  # the cooperative Doomsday scenarios only

@@ -8,6 +8,7 @@ from galaxis.core import Action, IllegalAction
 
 from . import board, data, solo
 from .board import SEATS
+from .solo_state import CAPITOL
 from .state import SEState
 from .text_data import ACTION_FIELDS, lang_of, marker_name, tech_name, text, unit_name, word
 from .views import observation
@@ -69,7 +70,12 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
             parts.append(f"[{_marker(marker[0], lang)}{' ' + str(marker[1]) if marker[1] else ''}]")
         col = cell.get("colony")
         if col:
-            who = SEATS[col["owner"]] if col["owner"] >= 0 else w["alien"]  # an alien empire's (§13.5)
+            # an alien empire's (§13.5) or the cooperative scenarios' Galactic Capitol (§13.10)
+            who = (
+                SEATS[col["owner"]]
+                if col["owner"] >= 0
+                else w["capitol" if col["owner"] == CAPITOL else "alien"]
+            )
             parts.append(f"{w['colony']} {who}:{col['value']}{' HW' if col['home'] else ''}")
         for u in cell.get("units", []):
             # A counter shows its number of units to its owner (and once face up), "?" to the others (§9).
@@ -112,7 +118,7 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
     a = [str(x) for x in args]
     if kind == "first":
         return kind, {"player": _player(int(a[0]), lang)}
-    if kind == "bid":
+    if kind in ("bid", "early"):
         return kind, {"cp": a[0]}
     if kind == "tech":
         data.techs()[a[0]]  # an unknown technology is a KeyError: the notation is shown as it is

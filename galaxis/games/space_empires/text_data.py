@@ -51,6 +51,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "withdraw": ("counter",),
         "engage": (),
         "steer": ("counter", "hex"),
+        "early": ("cp",),
     }.items()
 }
 

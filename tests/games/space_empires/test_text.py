@@ -199,6 +199,7 @@ SAMPLES = {
     "withdraw": "withdraw a6",
     "engage": "engage",
     "steer": "steer m1 7.1",
+    "early": "early 5",
 }
 
 
