@@ -51,6 +51,10 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "withdraw": ("counter",),
         "engage": (),
         "steer": ("counter", "hex"),
+        "expand": ("counter", "hex"),
+        "feed": ("counter",),
+        "detonate": ("counter",),
+        "spare": (),
     }.items()
 }
 

@@ -199,6 +199,10 @@ SAMPLES = {
     "withdraw": "withdraw a6",
     "engage": "engage",
     "steer": "steer m1 7.1",
+    "expand": "expand x1 7.1",
+    "feed": "feed a3",
+    "detonate": "detonate a4",
+    "spare": "spare",
 }
 
 
