@@ -56,6 +56,10 @@ class HeuristicAgent:
             return legal[-1]
         if "lost" in kinds:
             return legal[0]
+        if kinds & {"expand", "feed"}:
+            return legal[0]  # where an amoeba expands, which tied ship it attacks (§13.11)
+        if "detonate" in kinds:
+            return legal[0]  # blow up the first ship that may kill the 8-10 amoeba (§13.11.3)
         if "steer" in kinds:
             return legal[0]  # a solo opponent's route: every offered hex is equally short (§13.2)
         if "engage" in kinds:

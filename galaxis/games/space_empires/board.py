@@ -54,8 +54,9 @@ BUYABLE_TECHS = (
     "exploration",
 )
 NPA_KINDS = ("NPA-B", "NPA-C", "NPA-D")
-# Solo opponents' counters (solo.py): a Doomsday Machine and an alien fleet before its first combat.
-OPPONENT_KINDS = ("DM", "APF")
+# Solo opponents' counters: a Doomsday Machine and an alien fleet before its first combat (solo.py), a
+# Space Amoeba (amoeba.py).
+OPPONENT_KINDS = ("DM", "APF", "AM")
 # Bids are offered from 0 up to this many CP (§7.3, designed bound to keep the choice list short).
 MAX_BID = 10
 

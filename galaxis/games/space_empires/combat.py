@@ -33,6 +33,7 @@ class Combatant:
     cloaked: bool = False
     titan: bool = False
     doomsday: bool = False
+    amoeba: bool = False  # a Space Amoeba: no fleet size bonus and no screening against it
     fighter: bool = False
     carrier: bool = False
     pd_attack: int = 0  # a Point Defense Scout's attack against fighters (0: none) [MRB 15]
@@ -89,7 +90,7 @@ def to_hit(
     if shooter.pd_attack and target.fighter:
         # Point Defense: the Scout's attack against fighters replaces its printed attack [MRB 15].
         number += shooter.pd_attack - shooter.attack - target.pd_guard
-    if fleet_bonus and not target.doomsday and (not target.titan or shooter.fighter):
+    if fleet_bonus and not (target.doomsday or target.amoeba) and (not target.titan or shooter.fighter):
         number += 1
     if target.titan and shooter.fighter:
         number += 1
@@ -130,7 +131,7 @@ def fleet_size_bonus(units: Sequence[Combatant]) -> int | None:
 def screening_allowance(units: Sequence[Combatant], side: int) -> int:
     """How many units ``side`` may screen: the excess of its alive combat units over the enemy's.
     Nobody screens against a Doomsday Machine [MRB 5.5][SSB 2]."""
-    if any(u.doomsday and u.alive for u in units if u.side != side):
+    if any((u.doomsday or u.amoeba) and u.alive for u in units if u.side != side):
         return 0
     mine = sum(1 for u in units if u.side == side and u.alive)
     theirs = sum(1 for u in units if u.side != side and u.alive)

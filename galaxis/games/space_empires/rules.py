@@ -24,7 +24,8 @@ from galaxis.core import (
 )
 from galaxis.core.errors import BadOption
 
-from . import board, combat, coop, data, economy, movement, solo
+from . import amoeba, board, combat, coop, data, economy, movement, solo
+from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from .hexes import distance, hex_id, parse_hex_id
 from .state import Battle, Colony, Marker, Player, SEState, Unit
@@ -137,6 +138,8 @@ class SpaceEmpires(Game):
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
         solo.setup(self, state, scenario, options)
+        if scenario.opponents is not None and scenario.opponents.type == "amoeba":
+            amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
         self._start_move(state)
         return state
 
@@ -437,7 +440,7 @@ class SpaceEmpires(Game):
             m.kind == "warp_point" and not solo.keeps_warp_point(state, hid, m, events)
         ):
             del state.markers[hid]
-        elif m.kind == "barren" and m.pool == "deep":
+        elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state):
             self._place_npas(state, hid)
 
     def _forget(self, state: SEState, hid: str) -> None:
@@ -464,6 +467,8 @@ class SpaceEmpires(Game):
         out of the battle): the attacker decides first, then the defender."""
         b = state.battle
         assert b is not None
+        if amoeba.sees_cloaked(state):
+            return  # amoebas are immune to cloaking: nothing stays hidden from them (§13.11.3)
         for seat in (b.defender, b.attacker):
             if seat >= 0 and self._hidden_raiders(state, seat):
                 state.pending.append(Step("cloak", seat, {"hex": b.hex}))
@@ -551,6 +556,8 @@ class SpaceEmpires(Game):
             return acts
         if step.kind in solo.STEP_KINDS:
             return solo.step_actions(self, state, step)
+        if step.kind in amoeba.STEP_KINDS:
+            return amoeba.step_actions(self, state, step)
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -606,6 +613,9 @@ class SpaceEmpires(Game):
             return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
         if tracks[track].level_cost(state.edition, level) > p.cp:
             return "not enough CP (§7.5)"
+        gated = amoeba.tech_problem(state, seat, track, level)  # research in the amoeba scenarios
+        if gated is not None:
+            return gated
         after = {**p.techs, track: level}
         for q in p.queue:
             if len(q) > 2 and self._build_techs(after, q[0]) != self._build_techs(p.techs, q[0]):
@@ -640,6 +650,9 @@ class SpaceEmpires(Game):
         units = data.units(state.edition)
         if kind not in units or kind not in BUYABLE:
             return f"{kind} cannot be bought in this version (§7.5)"
+        banned = amoeba.buy_problem(state, kind)
+        if banned is not None:
+            return banned
         unit = units[kind]
         if unit.cost > p.cp:
             return "not enough CP (§7.5)"
@@ -785,6 +798,8 @@ class SpaceEmpires(Game):
             solo.apply_steer(self, state, args[0], events)
         elif kind == "early":
             coop.pay_early(state, seat)
+        elif kind in amoeba.ACTION_KINDS:
+            amoeba.apply(self, state, kind, args, events)
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -867,7 +882,11 @@ class SpaceEmpires(Game):
 
     # --- the automatic flow ---------------------------------------------------------------------------
     def _advance(self, state: SEState, events: list[Event]) -> None:
+        amoeba.check_outcome(state, events)  # §13.11.7: every amoeba destroyed
         while state.phase != "over" and not state.pending:
+            amoeba.check_outcome(state, events)
+            if state.phase == "over":
+                break
             if state.phase in ("move", "econ"):
                 if state.phase == "econ" and all(state.players[s].done for s in board.alive_seats(state)):
                     self._resolve_econ(state, events)
@@ -877,6 +896,9 @@ class SpaceEmpires(Game):
                 self._battle_next(state, events)
                 continue
             seat = state.order[state.active]
+            amoeba.encounters(self, state, seat, events)  # §13.11.2: research, un-researched amoebas
+            if state.phase == "over":
+                break
             if self._start_mines(state, seat, events):
                 continue
             if self._start_next_battle(state, seat, events):
@@ -996,6 +1018,7 @@ class SpaceEmpires(Game):
             and self._side_of(state, u.owner) is not None
             and board.is_combat_kind(u.kind)
             and u.uid not in b.withdrawn
+            and not amoeba.sits_out(state, u)  # science vessels never fight an amoeba (§13.11.2)
         ]
 
     def _as_combatant(self, state: SEState, u: Unit) -> combat.Combatant:
@@ -1004,6 +1027,8 @@ class SpaceEmpires(Game):
         side = 0 if self._side_of(state, u.owner) == 0 else 1
         if u.kind == "DM":
             return solo.combatant(state, u, side)
+        if u.kind == AMOEBA_KIND:
+            return amoeba.combatant(state, u, side)
         if u.kind in NPA_KINDS:
             s = data.npa_ships()[u.kind]
             return combat.Combatant(
@@ -1023,7 +1048,7 @@ class SpaceEmpires(Game):
         hidden = board.cloaked(state, u)
         cls = t.uncloaked_cls if t.uncloaked_cls is not None and not hidden else t.cls
         pd_attack = self._point_defense_attack(state, u)
-        return solo.adjust_combatant(
+        adjusted = solo.adjust_combatant(
             state,
             u,
             combat.Combatant(
@@ -1048,6 +1073,7 @@ class SpaceEmpires(Game):
                 pd_guard=self._point_defense_guard(u),
             ),
         )
+        return amoeba.adjust(state, u, adjusted)  # ships fighting an amoeba (§13.11.3)
 
     def _point_defense_attack(self, state: SEState, u: Unit) -> int:
         """§5.13 [MRB 15]: a Scout built with Point Defense fires as A-class with attack 6/7/8 against
@@ -1085,6 +1111,7 @@ class SpaceEmpires(Game):
         for seat in (b.defender, b.attacker):
             if seat >= 0 and self._round_options(state, seat):
                 state.pending.append(Step("round", seat, {}))
+        amoeba.begin_round(self, state)  # the detonation attempt against the 8-10 amoeba (§13.11.3)
 
     def _round_options(self, state: SEState, seat: int) -> bool:
         b = state.battle
@@ -1113,6 +1140,7 @@ class SpaceEmpires(Game):
         b.bonus_side = -1 if bonus is None else bonus
         b.queue = [c.uid for c in combat.firing_order(fighters, b.terrain) if not c.screened]
         b.queue = solo.extra_shots(state, b.queue)  # a Doomsday Machine fires several times (§13.3)
+        b.queue = amoeba.extra_shots(state, b.queue)  # the big-appetite amoeba attacks twice (§13.11.3)
 
     def _sides_left(self, state: SEState) -> tuple[bool, bool]:
         b = state.battle
@@ -1137,6 +1165,9 @@ class SpaceEmpires(Game):
             u = state.units.get(uid)
             if u is None or u.hex != b.hex:
                 continue
+            if u.kind == AMOEBA_KIND:
+                amoeba.fire(self, state, uid, events)  # its own targeting and attack chain (§13.11.4)
+                return
             targets = self._targets(state, uid)
             if len(targets) == 1:
                 self._shoot(state, uid, targets[0].uid, events)
@@ -1163,7 +1194,8 @@ class SpaceEmpires(Game):
         others = [self._as_combatant(state, u) for u in self._combatants(state)]
         legal = {c.uid for c in combat.legal_targets(shooter, others)}
         found = sorted((state.units[uid] for uid in legal), key=lambda u: _uid_key(u.uid))
-        return solo.filter_targets(state, state.units[shooter_uid], found)
+        found = solo.filter_targets(state, state.units[shooter_uid], found)
+        return amoeba.filter_targets(state, state.units[shooter_uid], found)
 
     def _shoot(self, state: SEState, shooter_uid: str, target_uid: str, events: list[Event]) -> None:
         b = state.battle
@@ -1199,7 +1231,8 @@ class SpaceEmpires(Game):
         for u in board.units_at(state, b.hex):
             # §5.6: survivors are repaired after the battle (a Doomsday Machine keeps its damage, §13.3).
             u.damage, u.screened = (u.damage if solo.keeps_damage(u) else 0), False
-            if loser is not None and self._side_of(state, u.owner) == loser and u.uid not in b.withdrawn:
+            gone = u.uid in b.withdrawn or amoeba.sits_out(state, u)  # science vessels sit out (§13.11.2)
+            if loser is not None and self._side_of(state, u.owner) == loser and not gone:
                 # Non-combat units left alone with the enemy are destroyed (§5.8).
                 del state.units[u.uid]
                 events.append({"type": "destroyed", "unit": u.uid, "hex": b.hex})
@@ -1363,7 +1396,7 @@ class SpaceEmpires(Game):
             # Without their optional rules these count as empty space and are removed (§6, §13.8).
             if not solo.marker_flipped(state, seat, hid, m, events):
                 del state.markers[hid]
-        elif m.kind == "barren" and m.pool == "deep":
+        elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state):
             self._place_npas(state, hid)
         elif m.kind == "lost_in_space":
             del state.markers[hid]
@@ -1426,12 +1459,15 @@ class SpaceEmpires(Game):
                 },
                 state.edition,
             )
+            if not amoeba.maintenance(state):
+                upkeep = 0  # solo #5: no maintenance (§13.11.1)
             net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
             p.cp += net
             p.earned += net
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
+        amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
 
     def _deliver_cargo(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§6: Miners at an unblockaded colony of their player unload; in the cooperative scenarios a
@@ -1548,7 +1584,7 @@ class SpaceEmpires(Game):
     def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
         from .views import observation
 
-        return solo.observe(state, observation(self, state, seat), seat)
+        return amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
@@ -1640,7 +1676,7 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state)
+        return bad + solo.invariants(state) + amoeba.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from galaxis.core.errors import BadOption
 
 from . import data
+from .amoeba import tables as amoeba_tables  # data/amoeba.yaml holds the amoeba set-ups
 from .hexes import parse_hex_id
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -238,7 +239,7 @@ class SpecialMarker(BaseModel):
 
 class Opponents(BaseModel):
     model_config = _FROZEN
-    type: Literal["doomsday", "alien"]
+    type: Literal["doomsday", "alien", "amoeba"]
     schedule: Literal["small", "large", "coop", "coop_4p"] = "small"
     entry_hexes: tuple[str, ...] = ()
     alien_homes: tuple[str, ...] = ()
@@ -276,9 +277,12 @@ class Scenario(BaseModel):
     options: dict[Literal["warp_points", "doomsday_markers"], bool] = {}
     opponents: Opponents | None = None
     coop: CoopSetup | None = None
-    victory: Literal["conquest", "destroy_doomsday", "destroy_aliens"]
+    victory: Literal["conquest", "destroy_doomsday", "destroy_aliens", "destroy_amoebas"]
     min_cycles: int = Field(default=1, ge=1)
     designed: bool
+    # A scenario for several player counts is one option value (``family``) resolved by the number of
+    # seats; its entries are not option values themselves.
+    family: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> Scenario:
@@ -314,9 +318,17 @@ class Scenario(BaseModel):
         if set(self.techs) - set(data.techs()):
             raise ValueError(f"{self.id}: unknown technologies {sorted(set(self.techs) - set(data.techs()))}")
         opp = self.opponents
-        if (opp is None) != (self.victory == "conquest"):
+        # Conquest is the victory of games without solo opponents, and of the multiplayer amoeba game,
+        # where the amoebas are a hazard [seed].
+        amoebas = opp is not None and opp.type == "amoeba"
+        if (opp is None and self.victory != "conquest") or (opp is not None and not amoebas and self.victory == "conquest"):
             raise ValueError(f"{self.id}: conquest is the victory of games without solo opponents")
-        if opp is not None:
+        if amoebas:
+            if self.victory not in ("conquest", "destroy_amoebas"):
+                raise ValueError(f"{self.id}: an amoeba game is won by conquest or by destroying the amoebas")
+            if self.id not in amoeba_tables().setups or amoeba_tables().setups[self.id].map != self.map:
+                raise ValueError(f"{self.id}: an amoeba scenario needs its set-up in data/amoeba.yaml")
+        elif opp is not None:
             if opp.type == "doomsday":
                 if self.victory != "destroy_doomsday" or (len(opp.entry_hexes) != 10 and self.coop is None):
                     raise ValueError(
@@ -359,7 +371,21 @@ STANDARD = {1: "solo_dm", 2: "standard_2p", 3: "standard_3p", 4: "standard_4p"}
 
 
 def scenario_ids() -> list[str]:
-    return ["standard", *scenarios()]
+    families = dict.fromkeys(s.family for s in scenarios().values() if s.family)
+    return ["standard", *(sid for sid, s in scenarios().items() if not s.family), *families]
+
+
+def _family_member(family: str, players: int) -> str:
+    """The entry of a scenario family for ``players`` seats; any other scenario id is returned as it is."""
+    found = [s for s in scenarios().values() if s.family == family]
+    if not found:
+        return family
+    exact = [s.id for s in found if s.seats == players]
+    if not exact:
+        seats = sorted(s.seats for s in found)
+        counts = f"{seats[0]}-{seats[-1]}" if len(seats) > 1 else str(seats[0])
+        raise BadOption(f"scenario {family} is for {counts} players, not {players}")
+    return exact[0]
 
 
 def resolve(players: int, options: dict[str, Any]) -> Scenario:
@@ -367,6 +393,7 @@ def resolve(players: int, options: dict[str, Any]) -> Scenario:
     sid = str(options.get("scenario", "standard"))
     if sid == "standard":
         sid = STANDARD.get(players, "")
+    sid = _family_member(sid, players)
     found = scenarios().get(sid)
     if found is None:
         raise BadOption(f"unknown scenario {sid!r}; choose one of {', '.join(scenario_ids())}")
@@ -379,6 +406,9 @@ def resolve(players: int, options: dict[str, Any]) -> Scenario:
         and difficulty not in DM_DIFFICULTIES
     ):
         raise BadOption(f"the Doomsday Machine games have difficulties {', '.join(DM_DIFFICULTIES)}")
+    levels = amoeba_tables().difficulty
+    if found.opponents is not None and found.opponents.type == "amoeba" and difficulty not in levels:
+        raise BadOption(f"the Space Amoeba games have difficulties {', '.join(levels)}")
     return found
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from galaxis.core import Record
 
+from .amoeba_state import AmoebaState
+
 DOOMSDAY = -2
 ALIEN_BASE = -3
 ALIEN_LETTERS = "pqr"  # unit id letters of alien empires 1-3 (ids never say what a counter is)
@@ -104,3 +106,4 @@ class SoloState(Record):
     serial: int  # next Doomsday Machine number
     outcome: str  # "" while running, "won" or "lost"
     coop: CoopState | None = None  # the cooperative Doomsday scenarios only
+    amoeba: AmoebaState | None = None  # the Space Amoebas (amoeba.py), in their scenarios only

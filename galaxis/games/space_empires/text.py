@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import board, data, solo
+from . import amoeba, board, data, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -55,7 +55,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
     if obs["decision"]:
         d = obs["decision"]
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
-    lines += solo.text_lines(state, lang)  # scenario and solo opponents (§12-13)
+    lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]

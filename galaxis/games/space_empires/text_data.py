@@ -52,6 +52,10 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "engage": (),
         "steer": ("counter", "hex"),
         "early": ("cp",),
+        "expand": ("counter", "hex"),
+        "feed": ("counter",),
+        "detonate": ("counter",),
+        "spare": (),
     }.items()
 }
 

@@ -200,6 +200,10 @@ SAMPLES = {
     "engage": "engage",
     "steer": "steer m1 7.1",
     "early": "early 5",
+    "expand": "expand x1 7.1",
+    "feed": "feed a3",
+    "detonate": "detonate a4",
+    "spare": "spare",
 }
 
 
