@@ -235,8 +235,8 @@ def markdown(results: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "| game | mcts iters/s | ismcts iters/s | OpenSpiel MCTSBot sims/s | mcts / OpenSpiel (≥3) |",
-        "|---|---|---|---|---|",
+        "| game | iterations | mcts iters/s | ismcts iters/s | OpenSpiel MCTSBot sims/s | mcts / OpenSpiel (≥3) |",
+        "|---|---|---|---|---|---|",
     ]
     for gid, g in results.get("games", {}).items():
         sp = g.get("speed")
@@ -245,7 +245,7 @@ def markdown(results: dict[str, Any]) -> str:
         osp = sp.get("openspiel_sims_per_s")
         ratio = sp.get("ratio_mcts_vs_openspiel")
         lines.append(
-            f"| {gid} | {sp['mcts_iters_per_s']:.0f} | {sp['ismcts_iters_per_s']:.0f} | "
+            f"| {gid} | {sp.get('iterations', '?')} | {sp['mcts_iters_per_s']:.0f} | {sp['ismcts_iters_per_s']:.0f} | "
             f"{f'{osp:.0f}' if osp else sp.get('openspiel', 'n/a')} | "
             f"{f'{ratio:.2f}' if ratio else 'n/a'} |"
         )

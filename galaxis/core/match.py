@@ -80,7 +80,12 @@ class Match:
 
     def apply(self, seat: int, action: str | Action) -> list[Event]:
         """Carries out one action of ``seat``; raises ``IllegalAction`` and changes nothing if refused."""
-        chosen = self.find_action(seat, action)
+        return self._apply_legal(seat, self.find_action(seat, action))
+
+    def _apply_legal(self, seat: int, chosen: Action) -> list[Event]:
+        """Carries out ``chosen``, which the caller took from ``legal_actions(seat)`` of this very
+        position (the RL adapters map an id through that list), so ``find_action``'s search and
+        checks would only repeat what is already known."""
         events = self.game.apply(self.state, seat, chosen)
         self.history.append((seat, chosen.notation))
         self._legal = {}

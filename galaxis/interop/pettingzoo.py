@@ -63,11 +63,10 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         self._seed_rng = np.random.default_rng()
         self._cache = self.spec_.cache()
         self._match: Match | None = None
-        self._legal: tuple[int, list[Action], list[int], np.ndarray] | None = None
+        self._legal: tuple[int, list[Action], list[int], np.ndarray, dict[int, int] | None] | None = None
         self._no_mask = np.zeros(self.spec_.codec.size, dtype=np.int8)
         self._no_mask.flags.writeable = False
         self._done = False  # the episode has ended (every agent is terminated)
-        self._flat = self.spec_.codec.flat
         self.agents: list[str] = []
 
     # --- spaces ---------------------------------------------------------------
@@ -141,8 +140,15 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``, without the extra call frames of the generic version."""
         agent = self.agent_selection
+        obs: dict[str, np.ndarray] | None = None
+        if observe:
+            if self._done or self._match is None:
+                obs = self.observe(agent)
+            else:  # the selected agent's observation, as observe() gives it, with fewer calls
+                seat, _, _, mask, _ = self._legal or self._current_legal()
+                obs = {"observation": self._cache.get(self._match, seat), "action_mask": mask}
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -155,9 +161,15 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         match = self.match
-        seat, legal, ids, _ = self._current_legal()
-        chosen = self._fast_decode(action, legal, ids)
-        if chosen is None:
+        seat, legal, ids, _, where = self._legal or self._current_legal()
+        # A plain legal int id (the common case) maps straight to its action; anything
+        # else goes through ActionCodec.decode, which checks it and explains a refusal.
+        pos = None
+        if type(action) is int:
+            pos = where.get(action) if where is not None else (action if 0 <= action < len(legal) else None)
+        if pos is not None:
+            chosen = legal[pos]
+        else:
             try:
                 chosen = self.spec_.codec.decode(action, legal, ids)
             except IllegalAction as exc:
@@ -165,7 +177,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
                     raise
                 self._end_on_illegal(agent, str(exc))
                 return
-        match.apply(seat, chosen)
+        match._apply_legal(seat, chosen)  # chosen comes from legal_actions(seat) of this position
         self._legal = None
         if match.is_over:
             self._cumulative_rewards[agent] = 0.0
@@ -198,26 +210,15 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     def _selected(self) -> str:
         return self.possible_agents[min(self.match.to_move)]
 
-    def _current_legal(self) -> tuple[int, list[Action], list[int], np.ndarray]:
-        """(seat, legal actions, their ids, the shared mask) of the selected agent, once per position."""
+    def _current_legal(self) -> tuple[int, list[Action], list[int], np.ndarray, dict[int, int] | None]:
+        """(seat, legal actions, their ids, the shared mask, each id's position or None) of the
+        selected agent, once per position."""
         cached = self._legal
         if cached is None:
             seat = self._seat[self.agent_selection]
             legal = self.match.legal_actions(seat)
-            ids, mask = self.spec_.codec.lookup(legal)
-            cached = self._legal = (seat, legal, ids, mask)
+            cached = self._legal = (seat, legal, *self.spec_.codec.lookup(legal))
         return cached
-
-    def _fast_decode(self, action: Any, legal: list[Action], ids: list[int]) -> Action | None:
-        """The legal action meant by a plain legal ``int`` id; None for anything else, which
-        ``ActionCodec.decode`` then checks and explains."""
-        if type(action) is not int:
-            return None
-        if self._flat:
-            if action in ids:
-                return legal[ids.index(action)]
-            return None
-        return legal[action] if 0 <= action < len(legal) else None
 
     def _end_on_illegal(self, agent: str, reason: str) -> None:
         """``illegal_action="terminate"``: the match ends, the offender gets -1 and the others 0

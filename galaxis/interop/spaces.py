@@ -48,13 +48,15 @@ class ActionCodec:
         if self.size < 1:
             raise InteropError(f"{self.game_id}: the action space is empty")
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
-        self._lookups: dict[Any, tuple[list[int], np.ndarray]] = {}
+        self._lookups: dict[Any, tuple[list[int], np.ndarray, dict[int, int] | None]] = {}
 
-    def lookup(self, legal: Sequence[Action]) -> tuple[list[int], np.ndarray]:
-        """(ids, mask) of a legal list: ``legal_ids(legal)`` and its int8 mask, both shared.
+    def lookup(self, legal: Sequence[Action]) -> tuple[list[int], np.ndarray, dict[int, int] | None]:
+        """(ids, mask, where) of a legal list, all shared: ``legal_ids(legal)``, its int8 mask, and
+        (flat spaces) each id's position in ``legal`` (None in a legal-list index space, where the
+        id is the position).
 
         The same legal lists come back again and again (every opening bid,
-        every refill choice), so both are built once per distinct list (keyed
+        every refill choice), so all three are built once per distinct list (keyed
         by the notations, or by the length in a legal-list index space). The
         mask is read-only because it is shared.
         """
@@ -67,7 +69,8 @@ class ActionCodec:
             mask = np.zeros(self.size, dtype=np.int8)
             mask[ids] = 1
             mask.flags.writeable = False  # shared by every position with this legal set
-            hit = self._lookups[key] = (ids, mask)
+            where = {aid: i for i, aid in enumerate(ids)} if self.flat else None
+            hit = self._lookups[key] = (ids, mask, where)
         return hit
 
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:

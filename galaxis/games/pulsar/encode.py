@@ -8,23 +8,38 @@ pulsar and ship is split into "mine" and "the others'". The layout
 (documented in docs/interop.md) is fixed for every player count and option set;
 missing seats are all-zero blocks with their ``present`` flag 0.
 
-The vector is made of segments, each built once per distinct content
-(galaxis.interop.blocks). ``encode_match`` is the fast path for the RL
-adapters: the same segment keys read straight from the fields that
-``observation`` publishes (tests/interop check the equality on every position
-of random matches, and that a determinized copy encodes the same).
+Speed (issue #10: the PettingZoo loop encodes one observation per step). The
+vector is one ``bytes`` join of float32 pieces (``PIECES``, then one block per
+seat). Two kinds of reuse, both keyed by content, never by object identity:
+
+- pieces and parts with few distinct values (options and round, turn flags,
+  leftover dice, turn order, ships, pending step, a player's status, dice,
+  bonus die, gyrodynes and counts) are cached under a tuple of the values they
+  are made from;
+- the pieces that change seldom but are big to key (each track; the supply and
+  the map; each player's block) are remembered with a copy of the fields they
+  were made from and reused while the live fields still compare equal to that
+  copy (one C-level ``==`` instead of building and hashing a key), per
+  observer where the piece depends on it.
+
+``encode_match`` is the fast path for the RL adapters and reads the fields
+straight from the state; ``encode`` puts the observation's fields into the same
+shape and runs the same code, so both agree by construction (tests/interop
+check it on random positions, and that a determinized copy encodes the same).
 """
 
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.data import SIZES, board, components, goals, row_bonus, tech_boards, transmitters
-from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, seat_layout, zeros
+from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 BOARDS = ("normal", "deadend")
@@ -151,8 +166,6 @@ PLAYER = (
 )
 
 
-
-
 G = layout_offsets(GLOBAL)
 P = layout_offsets(PLAYER)
 G_SIZE = layout_width(GLOBAL)
@@ -170,17 +183,36 @@ S_MISC = _span(MISC)
 S_TRACKS = _span(TRACKS)
 S_SUPPLY = _span(SUPPLY)
 S_MAP = _span(MAP)
-# Each of these two segments is cached in two parts that change at different rates:
-# the stock (piles, display, awards) and the patents; the map and the ships.
-_PATENTS_AT = G["patents_mine"]
-_SHIPS_AT = G["my_ship"]
 S_PENDING = _span(PENDING_STEP)
+_SHIPS_AT = G["my_ship"]
 
+# The pieces of the global segment, in the order they are joined: (name, start, end).
+# They tile [0, G_SIZE) (tests/interop/test_pulsar_encoder_speedpath.py); the seats follow.
+PIECES = (
+    ("head", S_OPTIONS[0], G["my_turn"]),  # set-up, round, phase
+    ("flags", G["my_turn"], G["pool"]),  # to move, acting, queue, median and its value
+    ("pool", G["pool"], G["row_bonus"]),
+    ("row_bonus", G["row_bonus"], G["order_mine"]),
+    ("order", G["order_mine"], S_MISC[1]),
+    ("initiative", S_TRACKS[0], S_TRACKS[0] + 2 * TRACK_SPACES),
+    ("engineering", S_TRACKS[0] + 2 * TRACK_SPACES, S_TRACKS[1]),
+    ("supply_and_map", S_SUPPLY[0], _SHIPS_AT),  # stock, patents, systems, pulsars
+    ("ships", _SHIPS_AT, S_MAP[1]),
+    ("pending", S_PENDING[0], S_PENDING[1]),
+)
+_NO_PENDING = bytes(4 * (S_PENDING[1] - S_PENDING[0]))
+_ZERO_PLAYER = bytes(4 * P_SIZE)
+_MAX_ENTRIES = 16384  # per cache: observations that never repeat must not grow memory forever
+_SYSTEM_INDEX = {name: {node: k for k, node in enumerate(m[1])} for name, m in MAPS.items()}
+_PULSAR_INDEX = {name: {node: k for k, node in enumerate(m[2])} for name, m in MAPS.items()}
+_NODE_INDEX = {name: {node: k for k, node in enumerate(m[0])} for name, m in MAPS.items()}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _PENDING = {k: i for i, k in enumerate(PENDING)}
 _SIZE = {s: i for i, s in enumerate(SIZES)}
 _TECH = {t: i for i, t in enumerate(TECH_SLOTS)}
-_ZERO = array("f", bytes(4 * SIZE))
+_TRANSMITTER = {t: i for i, t in enumerate(TRANSMITTERS)}
+_DIE = {d: d - 1 for d in range(1, 7)}
+_MARKERS = components().markers
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -188,246 +220,398 @@ def layout() -> list[tuple[str, int, int]]:
     return seat_layout(GLOBAL, PLAYER, MAX_PLAYERS)
 
 
+def _store(cache: dict[Any, Any], key: Any, value: Any) -> Any:
+    """``cache[key] = value``, first emptying a cache that reached its bound."""
+    if len(cache) >= _MAX_ENTRIES:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 class PulsarEncoder:
-    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1]."""
+    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1].
+
+    The arrays it returns are read-only views of immutable bytes (the adapters hand
+    them out without a copy anyway); copy one before changing it in place.
+    """
 
     size = SIZE
     low = 0.0
     high = 1.0
 
     def __init__(self) -> None:
-        self._options = BlockCache(S_OPTIONS[1] - S_OPTIONS[0], _options_block)
-        self._misc = BlockCache(S_MISC[1] - S_MISC[0], _misc_block)
-        self._tracks = BlockCache(S_TRACKS[1] - S_TRACKS[0], _tracks_block)
-        self._stock = BlockCache(_PATENTS_AT - S_SUPPLY[0], _stock_block)
-        self._patents = BlockCache(S_SUPPLY[1] - _PATENTS_AT, _patents_block)
-        self._map = BlockCache(_SHIPS_AT - S_MAP[0], _systems_block)
-        self._ships = BlockCache(S_MAP[1] - _SHIPS_AT, _ships_block)
-        self._pending = BlockCache(S_PENDING[1] - S_PENDING[0], _pending_block)
-        self._player = BlockCache(P_SIZE, _player_block)
+        self._head: dict[Any, tuple[bytes, bytes]] = {}  # and the row bonus
+        self._flags: dict[Any, bytes] = {}
+        self._pool: dict[Any, bytes] = {}
+        self._order: dict[Any, bytes] = {}
+        self._ships: dict[Any, bytes] = {}
+        self._pending: dict[Any, bytes] = {}
+        self._my_ship: dict[Any, bytes] = {}
+        self._other_ships: dict[Any, bytes] = {}
+        # status, dice, bonus die, held gyrodynes, counts
+        self._player_parts: tuple[dict[Any, bytes], ...] = ({}, {}, {}, {}, {})
         self._stacks: dict[tuple[str, ...], tuple[int, int, int]] = {}
+        self._initiative = _Memo()
+        self._engineering = _Memo()
+        self._middle: dict[int, tuple[tuple[Any, ...], bytes, tuple[int, ...]]] = {}
+        # transmitter and exploration piles, display, gyrodynes and awards
+        self._stock_parts: tuple[dict[Any, Any], ...] = ({}, {}, {})
+        self._occupancy: dict[Any, tuple[float, ...]] = {}
+        self._stock = _Memo()
+        self._patents = _Memo()
+        self._systems = _Memo()
+        self._pulsars = _Memo()
+        self._players = [_Memo() for _ in range(MAX_PLAYERS)]
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
-        """The encoding of an ``observation(seat)`` dict."""
-        you = obs["you"]
-        me = -1 if you is None else you
-        name = obs["board"]
-        systems = MAPS[name][1]
-        sys_obs = obs["systems"]
-        planets = tuple(
-            sorted((n, tuple(sys_obs[str(n)]["planets"])) for n in systems if "planets" in sys_obs[str(n)])
-        )
-        owner = obs["pulsars"]
-        gyros = obs["gyros"]
-        players = obs["players"]
-        pending = obs["pending"]
-        pend = None
-        if pending is not None:
-            data = pending["data"]
-            pend = (
-                pending["kind"],
-                pending["seat"] == you,
-                _left(data),
-            )
-        tracks = obs["tracks"]
-        awards = obs["awards"]
-        patents = obs["patents"]
-        return self._fill(
-            me,
-            (name, tuple(obs["tech_boards"]), tuple(obs["goals"])),
-            (
-                obs["round"],
-                obs["phase"],
-                you is not None and you in obs["to_move"],
-                me >= 0 and obs["actor"] == me,
-                tuple(obs["queue"]),
-                obs["median"],
-                tuple(obs["pool"]),
-                tuple(obs["tech_boards"]),
-                tuple(obs["order"]),
-            ),
-            (
-                tuple(tuple(st) for st in tracks["initiative"]),
-                tuple(tuple(st) for st in tracks["engineering"]),
-            ),
-            (
-                tuple(obs["tx_stack"][k] for k in "ABC"),
-                len(obs["tx_discard"]),
-                tuple(obs["display"]),
-                obs["explore_pile"],
-                len(obs["explore_discard"]),
-                tuple(obs["gyro_supply"][k] for k in SIZES),
-                tuple(tuple(awards.get(k, ())) for k in SIZES),
-                tuple(patents),
-                tuple(map(tuple, patents.values())),
-                tuple(obs["locked"]),
-            ),
-            (
-                name,
-                planets,
-                tuple(sorted((int(n), o) for n, o in owner.items())),
-                tuple(sorted((int(n), tuple(g)) for n, g in gyros.items())),
-                tuple(p["ship"] for p in players),
-            ),
-            pend,
-            [
-                (
-                    p["score"],
-                    p["cubes"],
-                    p["pm"],
-                    p["p2"],
-                    tuple(p["dice"]),
-                    p["red"],
-                    p["red_used"],
-                    p["red_now"],
-                    tuple(p["held"]),
-                    p["stations"],
-                    p["markers_left"],
-                    len(p["patents"]),
-                    bool(p["hq"]),
-                    len(p["hq_done"]),
-                    len(p["races"]),
-                    len(p["races_used"]),
-                    len(p["tx"]),
-                    len(p["online"]),
-                    len(p["arrays"]),
-                    len(p["links"]),
-                    len(p["awards"]),
-                    len(p["kept"]),
-                    p["ship"] >= 0,
-                )
-                for p in players
-            ],
-        )
+        """The encoding of an ``observation(seat)`` dict: its fields, put into the shape
+        of the match state that ``encode_match`` reads, go through the same code."""
+        return self.encode_match(_observed_match(obs), obs["you"])
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
-        """The same vector as ``encode(match.observation(seat))``, read straight from the state."""
+        """The same vector as ``encode(match.observation(seat))``, read straight from
+        the fields of the state that ``observation`` publishes."""
         s = match.state
         me = -1 if seat is None else seat
         name = s.board
-        planets_of = s.planets
-        planets = tuple(sorted(zip(planets_of, map(tuple, planets_of.values()), strict=True)))
-        occupied = [o for occ in planets_of.values() for o in occ if o >= 0]
-        owner = s.owner
-        gyros = s.gyros
-        pend = None
-        if s.pending:
-            top = s.pending[-1]
-            data = top.data
-            pend = (top.kind, top.seat == seat, _left(data))
-        stack = s.tx_stack
-        markers = components().markers
-        awards = s.award_holders
-        patents = s.patents
-        players = s.players
-        return self._fill(
-            me,
-            (name, tuple(s.tech_boards), tuple(s.goals)),
-            (
-                s.round,
-                s.phase,
-                seat is not None and seat in match.to_move,
-                me >= 0 and s.actor == me,
-                tuple(s.queue),
-                s.median,
-                tuple(s.pool),
-                tuple(s.tech_boards),
-                tuple(s.order),
-            ),
-            (tuple(map(tuple, s.tracks[0])), tuple(map(tuple, s.tracks[1]))),
-            (
-                self._stack_counts(stack),
-                len(s.tx_discard),
-                tuple(s.display),
-                len(s.explore_pile),
-                len(s.explore_discard),
-                tuple(s.gyro_supply[k] for k in SIZES),
-                tuple(tuple(awards.get(k, ())) for k in SIZES),
-                tuple(patents),
-                tuple(map(tuple, patents.values())),
-                tuple(s.locked),
-            ),
-            (
-                name,
-                planets,
-                tuple(sorted(owner.items())),
-                tuple(sorted(zip(gyros, map(tuple, gyros.values()), strict=True))),
-                tuple(p.ship for p in players),
-            ),
-            pend,
-            [
-                (
-                    p.score,
-                    p.cubes,
-                    p.pm,
-                    p.p2,
-                    tuple(p.dice),
-                    p.red,
-                    p.red_used,
-                    p.red_now,
-                    tuple(p.held),
-                    occupied.count(i),
-                    markers - p.markers_used,
-                    len(p.patents),
-                    bool(p.hq),
-                    len(p.hq_done),
-                    len(p.races),
-                    len(p.races_used),
-                    len(p.tx),
-                    len(p.online),
-                    len(p.arrays),
-                    len(p.links_used),
-                    len(p.awards),
-                    len(p.kept),
-                    p.ship >= 0,
-                )
-                for i, p in enumerate(players)
-            ],
-        )
+        boards = tuple(s.tech_boards)
+        rnd = s.round
 
-    # --- shared -----------------------------------------------------------------------
+        key: Any = (name, rnd, s.phase, boards, tuple(s.goals))
+        head, bonus = self._head.get(key) or _store(self._head, key, _head_piece(key))
+
+        queue = s.queue
+        key = (
+            seat is not None and seat in match.to_move,
+            me >= 0 and s.actor == me,
+            bool(queue) and queue[0] == me,
+            queue.count(me),
+            s.median,
+        )
+        flags = self._flags.get(key) or _store(self._flags, key, _flags_part(key))
+        key = tuple(s.pool)
+        pool = self._pool.get(key) or _store(self._pool, key, _counted(key, _DIE, 6, 1.0 / 9.0))
+        key = (me, tuple(s.order))
+        order = self._order.get(key) or _store(self._order, key, _order_piece(key))
+
+        # the pieces that change seldom: reused while the fields equal the copy they were made from
+        initiative, engineering = s.tracks
+        memo = self._initiative
+        if initiative != memo.fields:
+            memo.renew([list(stack) for stack in initiative])
+        initiative_block = memo.pieces.get(me)
+        if initiative_block is None:
+            initiative_block = memo.pieces[me] = _track_piece(me, initiative)
+        memo = self._engineering
+        if engineering != memo.fields:
+            memo.renew([list(stack) for stack in engineering])
+        engineering_block = memo.pieces.get(me)
+        if engineering_block is None:
+            engineering_block = memo.pieces[me] = _track_piece(me, engineering)
+
+        # the supply and the map: reused as a whole while those fields equal the copy
+        # taken when this observer last saw them
+        live: Any = (
+            name,
+            s.tx_stack,
+            len(s.tx_discard),
+            s.display,
+            len(s.explore_pile),
+            len(s.explore_discard),
+            s.gyro_supply,
+            s.award_holders,
+            s.patents,
+            s.locked,
+            s.planets,
+            s.owner,
+            s.gyros,
+        )
+        middle = self._middle.get(me)
+        if middle is None or live != middle[0]:
+            middle = self._middle[me] = self._middle_pieces(me, live)
+        stations = middle[2]
+
+        players = s.players
+        key = (me, name, *[p.ship for p in players])
+        ship_block = self._ships.get(key) or _store(self._ships, key, self._ships_piece(key))
+
+        pending = s.pending
+        if pending:
+            top = pending[-1]
+            key = (top.kind, top.seat == seat, _left(top.data))
+            pending_block = self._pending.get(key) or _store(self._pending, key, _pending_piece(key))
+        else:
+            pending_block = _NO_PENDING
+
+        out = [
+            head,
+            flags,
+            pool,
+            bonus,
+            order,
+            initiative_block,
+            engineering_block,
+            middle[1],
+            ship_block,
+            pending_block,
+        ]
+        memos = self._players
+        n = len(players)
+        first = 0 if me < 0 else me
+        for k in range(min(n, MAX_PLAYERS)):
+            i = (first + k) % n
+            p = players[i]
+            live = (_PLAYER_NUMBERS(p), p.dice, p.held, stations[i], tuple(map(len, _PLAYER_LISTS(p))))
+            memo = memos[i]
+            if live != memo.fields:
+                memo.fields = (live[0], list(live[1]), list(live[2]), live[3], live[4])
+                memo.extra = self._player_piece(live)
+            out.append(memo.extra)
+        if n < MAX_PLAYERS:
+            out.append(_ZERO_PLAYER * (MAX_PLAYERS - n))
+        return np.frombuffer(b"".join(out), dtype=np.float32)
+
+    # --- pieces seen for the first time -------------------------------------------------
     def _stack_counts(self, stack: list[str]) -> tuple[int, int, int]:
         """How many transmitters of each letter the face-down stack holds (all the
         observation shows of it), memoised by the stack's content."""
         key = tuple(stack)
         counts = self._stacks.get(key)
         if counts is None:
-            if len(self._stacks) > 4096:
-                self._stacks.clear()
             letters = [t[0] for t in stack]
-            counts = self._stacks[key] = (letters.count("A"), letters.count("B"), letters.count("C"))
+            counts = _store(self._stacks, key, (letters.count("A"), letters.count("B"), letters.count("C")))
         return counts
 
-    def _fill(
+    def _stock_piece(
         self,
         me: int,
-        options: tuple[Any, ...],
-        misc: tuple[Any, ...],
-        tracks: tuple[Any, ...],
-        supply: tuple[Any, ...],
-        board_key: tuple[Any, ...],
-        pend: tuple[Any, ...] | None,
-        players: list[tuple[Any, ...]],
-    ) -> np.ndarray:
-        v = _ZERO[:]
-        v[S_OPTIONS[0] : S_OPTIONS[1]] = self._options.get(options)
-        v[S_MISC[0] : S_MISC[1]] = self._misc.get((me, *misc))
-        v[S_TRACKS[0] : S_TRACKS[1]] = self._tracks.get((me, *tracks))
-        v[S_SUPPLY[0] : _PATENTS_AT] = self._stock.get((me, *supply[:7]))
-        v[_PATENTS_AT : S_SUPPLY[1]] = self._patents.get((me, *supply[7:]))
-        v[S_MAP[0] : _SHIPS_AT] = self._map.get((me, *board_key[:4]))
-        v[_SHIPS_AT : S_MAP[1]] = self._ships.get((me, board_key[0], board_key[4]))
-        if pend is not None:
-            v[S_PENDING[0] : S_PENDING[1]] = self._pending.get(pend)
-        n = len(players)
-        first = 0 if me < 0 else me
-        get = self._player.get
-        for k in range(min(n, MAX_PLAYERS)):
-            b = G_SIZE + k * P_SIZE
-            v[b : b + P_SIZE] = get(players[(first + k) % n])
-        return np.frombuffer(v, dtype=np.float32)
+        stack: tuple[int, int, int],
+        discard: int,
+        display: list[str],
+        pile: int,
+        explore_discard: int,
+        supply: dict[str, int],
+        awards: dict[str, list[int]],
+    ) -> bytes:
+        """Transmitters (stack per letter, discard; display), exploration tiles, and the
+        gyrodyne supply with the construction awards, each part cached."""
+        c = self._stock_parts
+        piles = (*stack, discard, pile, explore_discard)
+        shown = tuple(display)
+        gyros = (me, *[supply[k] for k in SIZES], *[tuple(awards.get(k, ())) for k in SIZES])
+        transmitters, exploration = c[0].get(piles) or _store(c[0], piles, _piles_part(piles))
+        return b"".join(
+            (
+                transmitters,
+                c[1].get(shown) or _store(c[1], shown, _display_part(shown)),
+                exploration,
+                c[2].get(gyros) or _store(c[2], gyros, _gyrodynes_part(gyros)),
+            )
+        )
+
+    def _systems_piece(self, me: int, name: str, planets: dict[int, list[int]]) -> bytes:
+        """Per system: revealed, the observer's stations / 3, others' / 3, free / 3, blocked / 3."""
+        index = _SYSTEM_INDEX[name]
+        cache = self._occupancy
+        v = [0.0] * (5 * SYSTEMS)
+        for node, occ in planets.items():
+            k = index.get(node)
+            if k is not None:
+                key = (me, *occ)
+                v[k] = 1.0
+                (
+                    v[SYSTEMS + k],
+                    v[2 * SYSTEMS + k],
+                    v[3 * SYSTEMS + k],
+                    v[4 * SYSTEMS + k],
+                ) = cache.get(key) or _store(cache, key, _occupancy_part(key))
+        return _f32(v)
+
+    def _middle_pieces(
+        self, me: int, live: tuple[Any, ...]
+    ) -> tuple[tuple[Any, ...], bytes, tuple[int, ...]]:
+        """(a copy of ``live``, the stock, patents, systems and pulsars pieces, each seat's
+        stations) for these fields; each piece is remembered with a copy of its own fields."""
+        (
+            name,
+            stack,
+            discard,
+            display,
+            pile,
+            explore_discard,
+            supply,
+            awards,
+            patents,
+            locked,
+            planets,
+            owner,
+            gyros,
+        ) = live
+        stock = self._stock
+        if live[1:8] != stock.fields:
+            stock.renew(
+                (
+                    list(stack),
+                    discard,
+                    list(display),
+                    pile,
+                    explore_discard,
+                    dict(supply),
+                    {k: list(v) for k, v in awards.items()},
+                )
+            )
+            stock.extra = self._stack_counts(stack)
+        stock_block = stock.pieces.get(me)
+        if stock_block is None:
+            stock_block = stock.pieces[me] = self._stock_piece(me, stock.extra, *live[2:8])
+        memo = self._patents
+        if patents != memo.fields or locked != memo.extra:
+            memo.renew({k: list(v) for k, v in patents.items()})
+            memo.extra = list(locked)
+        patent_block = memo.pieces.get(me)
+        if patent_block is None:
+            patent_block = memo.pieces[me] = _patents_piece(me, patents, locked)
+        systems = self._systems
+        if planets != systems.fields or name != systems.extra:
+            systems.renew({k: list(v) for k, v in planets.items()})
+            systems.extra = name
+            systems.stations = _stations(planets)
+        system_block = systems.pieces.get(me)
+        if system_block is None:
+            system_block = systems.pieces[me] = self._systems_piece(me, name, planets)
+        pulsars = self._pulsars
+        if (name, owner, gyros) != pulsars.fields:
+            pulsars.renew((name, dict(owner), {k: list(v) for k, v in gyros.items()}))
+        pulsar_block = pulsars.pieces.get(me)
+        if pulsar_block is None:
+            pulsar_block = pulsars.pieces[me] = _pulsars_piece(me, name, owner, gyros)
+        copied = (name, *stock.fields, memo.fields, memo.extra, systems.fields, *pulsars.fields[1:])
+        return copied, stock_block + patent_block + system_block + pulsar_block, systems.stations
+
+    def _ships_piece(self, key: tuple[Any, ...]) -> bytes:
+        """The observer's ship per node, then the others' ships / 3 per node."""
+        me, name, *ships = key
+        mine = (name, ships[me] if 0 <= me < len(ships) else None)
+        others = (name, *[node for seat, node in enumerate(ships) if seat != me])
+        return (self._my_ship.get(mine) or _store(self._my_ship, mine, _my_ship_part(mine))) + (
+            self._other_ships.get(others) or _store(self._other_ships, others, _other_ships_part(others))
+        )
+
+    def _player_piece(self, live: tuple[Any, ...]) -> bytes:
+        """A player's block from the fields ``encode_match`` compares, joined from
+        parts that change at different rates."""
+        numbers, dice, held, stations, lengths = live
+        score, cubes, pm, p2, red, red_used, red_now, markers_used, hq, ship = numbers
+        status = (score, cubes, pm, p2)
+        dice = tuple(dice)
+        red = (red, red_used, red_now)
+        held = tuple(held)
+        counts = (stations, _MARKERS - markers_used, lengths[0], bool(hq), *lengths[1:], ship >= 0)
+        c = self._player_parts
+        return b"".join(
+            (
+                c[0].get(status) or _store(c[0], status, _status_part(status)),
+                c[1].get(dice) or _store(c[1], dice, _counted(dice, _DIE, 6, 0.5)),
+                c[2].get(red) or _store(c[2], red, _red_part(red)),
+                c[3].get(held) or _store(c[3], held, _counted(held, _SIZE, len(SIZES), 0.2)),
+                c[4].get(counts) or _store(c[4], counts, _counts_part(counts)),
+            )
+        )
+
+
+class _Memo:
+    """The last pieces of one part of the vector (per observer where they depend on
+    it), with a copy of the fields they were made from."""
+
+    __slots__ = ("extra", "fields", "pieces", "stations")
+
+    def __init__(self) -> None:
+        self.fields: Any = None
+        self.pieces: dict[int, bytes] = {}
+        self.extra: Any = None
+        self.stations: tuple[int, ...] = ()
+
+    def renew(self, fields: Any) -> None:
+        """New fields: forget the pieces made from the old ones."""
+        self.fields = fields
+        self.pieces = {}
+
+
+def _observed_match(obs: dict[str, Any]) -> SimpleNamespace:
+    """An observation's fields in the shape of the ``Match`` and ``PulsarState``
+    attributes ``encode_match`` reads. Where the observation shows less than the
+    state holds, the stand-in has just that: the transmitter stack as its letters,
+    the exploration pile as its size, and each player's stations are counted on the
+    planets (the observation's ``stations`` is that count)."""
+    n = len(obs["players"])
+    pending = obs["pending"]
+    systems = obs["systems"]
+    state = SimpleNamespace(
+        board=obs["board"],
+        round=obs["round"],
+        phase=obs["phase"],
+        tech_boards=obs["tech_boards"],
+        goals=obs["goals"],
+        queue=obs["queue"],
+        pool=obs["pool"],
+        median=obs["median"],
+        order=obs["order"],
+        actor=obs["actor"],
+        tracks=[obs["tracks"]["initiative"], obs["tracks"]["engineering"]],
+        tx_stack=[letter for letter in "ABC" for _ in range(obs["tx_stack"][letter])],
+        tx_discard=obs["tx_discard"],
+        display=obs["display"],
+        explore_pile=range(obs["explore_pile"]),
+        explore_discard=obs["explore_discard"],
+        gyro_supply=obs["gyro_supply"],
+        award_holders=obs["awards"],
+        patents=obs["patents"],
+        locked=obs["locked"],
+        planets={int(node): system["planets"] for node, system in systems.items() if "planets" in system},
+        owner={int(node): seat for node, seat in obs["pulsars"].items()},
+        gyros={int(node): gyro for node, gyro in obs["gyros"].items()},
+        pending=[] if pending is None else [SimpleNamespace(**pending)],
+        players=[
+            SimpleNamespace(
+                score=p["score"],
+                cubes=p["cubes"],
+                pm=p["pm"],
+                p2=p["p2"],
+                ship=p["ship"],
+                dice=p["dice"],
+                red=p["red"],
+                red_used=p["red_used"],
+                red_now=p["red_now"],
+                held=p["held"],
+                markers_used=_MARKERS - p["markers_left"],
+                patents=p["patents"],
+                hq=p["hq"],
+                hq_done=p["hq_done"],
+                races=p["races"],
+                races_used=p["races_used"],
+                tx=p["tx"],
+                online=p["online"],
+                arrays=p["arrays"],
+                links_used=p["links"],
+                awards=p["awards"],
+                kept=p["kept"],
+            )
+            for p in obs["players"][:n]
+        ],
+    )
+    return SimpleNamespace(state=state, to_move=obs["to_move"])
+
+
+# what a player's block is made of, besides its dice, gyrodynes and stations: numbers,
+# and lists of which only the lengths count
+_PLAYER_NUMBERS = attrgetter(
+    "score", "cubes", "pm", "p2", "red", "red_used", "red_now", "markers_used", "hq", "ship"
+)
+_PLAYER_LISTS = attrgetter(
+    "patents", "hq_done", "races", "races_used", "tx", "online", "arrays", "links_used", "awards", "kept"
+)
 
 
 def _left(data: Any) -> int:
@@ -441,11 +625,28 @@ def _unit(x: float, scale: float) -> float:
     return min(max(x / scale, 0.0), 1.0)
 
 
-# --- segment builders (each gets the key it is cached under) ----------------------------
-def _options_block(key: tuple[Any, ...]) -> array[float]:
-    name, boards, goal_ids = key
-    v = zeros(S_OPTIONS[1] - S_OPTIONS[0])
+def _f32(values: list[float]) -> bytes:
+    return array("f", values).tobytes()
+
+
+def _counted(values: Any, index: dict[Any, int], width: int, step: float) -> bytes:
+    """Per slot, ``step`` per value found in ``index``, clipped to 1 after each step in
+    float32 (so the result equals adding the steps one by one into a float32 block)."""
+    v = zeros(width)
+    for x in values:
+        k = index.get(x)
+        if k is not None:
+            v[k] = min(v[k] + step, 1.0)
+    return v.tobytes()
+
+
+# --- pieces and parts ---------------------------------------------------------------------
+def _head_piece(key: tuple[Any, ...]) -> tuple[bytes, bytes]:
+    """Map side, tech boards and goals in play; round / 8; phase one-hot. And, for its
+    place after the leftover dice, the row bonus / 10 (it depends on the same fields)."""
+    name, rnd, phase, boards, goal_ids = key
     base = S_OPTIONS[0]
+    v = [0.0] * (G["my_turn"] - base)
     v[G["board"] - base + BOARDS.index(name)] = 1.0
     for b in boards:
         if b in TECH_BOARDS:
@@ -453,158 +654,187 @@ def _options_block(key: tuple[Any, ...]) -> array[float]:
     for g in goal_ids:
         if g in GOALS:
             v[G["goals"] - base + GOALS.index(g)] = 1.0
-    return v
-
-
-def _misc_block(key: tuple[Any, ...]) -> array[float]:
-    me, rnd, phase, my_turn, i_act, queue, median, pool, boards, order = key
-    median_value = dicemod.median_value(median)
-    bonus = row_bonus(list(boards), rnd)
-    v = zeros(S_MISC[1] - S_MISC[0])
-    base = S_MISC[0]
     v[G["round"] - base] = _unit(rnd, ROUNDS)
     if phase in _PHASE:
         v[G["phase"] - base + _PHASE[phase]] = 1.0
-    v[G["my_turn"] - base] = 1.0 if my_turn else 0.0
-    v[G["i_act"] - base] = 1.0 if i_act else 0.0
-    v[G["queue_next_mine"] - base] = 1.0 if queue and queue[0] == me else 0.0
-    v[G["queue_mine"] - base] = _unit(queue.count(me), 4)
-    v[G["median"] - base] = _unit(median, 11)
-    v[G["median_value"] - base] = _unit(median_value, 6)
-    for d in pool:
-        if 1 <= d <= 6:
-            v[G["pool"] - base + d - 1] = min(v[G["pool"] - base + d - 1] + 1.0 / 9.0, 1.0)
-    v[G["row_bonus"] - base] = _unit(bonus, 10) if isinstance(bonus, int) else 0.0
+    bonus = row_bonus(list(boards), rnd)
+    return _f32(v), _f32([_unit(bonus, 10) if isinstance(bonus, int) else 0.0])
+
+
+def _flags_part(key: tuple[Any, ...]) -> bytes:
+    """To move, acting, next in the queue, places in the queue / 4, median / 11, its value / 6."""
+    my_turn, i_act, queue_next_mine, queue_mine, median = key
+    return _f32(
+        [
+            1.0 if my_turn else 0.0,
+            1.0 if i_act else 0.0,
+            1.0 if queue_next_mine else 0.0,
+            _unit(queue_mine, 4),
+            _unit(median, 11),
+            _unit(dicemod.median_value(median), 6),
+        ]
+    )
+
+
+def _order_piece(key: tuple[Any, ...]) -> bytes:
+    """The turn-order spaces the observer holds."""
+    me, order = key
+    v = [0.0] * ORDER_SPACES
     for k, seat in enumerate(order[:ORDER_SPACES]):
         if seat == me:
-            v[G["order_mine"] - base + k] = 1.0
-    return v
+            v[k] = 1.0
+    return _f32(v)
 
 
-def _tracks_block(key: tuple[Any, ...]) -> array[float]:
-    me, initiative, engineering = key
-    v = zeros(S_TRACKS[1] - S_TRACKS[0])
-    base = S_TRACKS[0]
-    for name, track in (("initiative", initiative), ("engineering", engineering)):
-        mine, others = G[f"{name}_mine"] - base, G[f"{name}_others"] - base
-        for space, stack in enumerate(track[:TRACK_SPACES]):
-            for marker in stack:
-                if marker // 2 == me:
-                    v[mine + space] += 0.5
-                else:
-                    v[others + space] = min(v[others + space] + 0.25, 1.0)
-    return v
+_ZERO_TRACK = bytes(4 * 2 * TRACK_SPACES)
 
 
-def _stock_block(key: tuple[Any, ...]) -> array[float]:
-    return _supply_block((*key, (), (), ()))[: _PATENTS_AT - S_SUPPLY[0]]
+def _track_piece(me: int, track: list[list[int]]) -> bytes:
+    """One track: per space the observer's markers x 0.5, then the others' x 0.25 (to 1)."""
+    v = array("f", _ZERO_TRACK)
+    track = track[:TRACK_SPACES]
+    for space in [space for space, stack in enumerate(track) if stack]:
+        for marker in track[space]:
+            if marker // 2 == me:
+                v[space] += 0.5
+            else:
+                v[TRACK_SPACES + space] = min(v[TRACK_SPACES + space] + 0.25, 1.0)
+    return v.tobytes()
 
 
-def _patents_block(key: tuple[Any, ...]) -> array[float]:
-    me, slots, patents, locked = key
+def _piles_part(key: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """(transmitter stack per letter / 8 and discard / 24, exploration pile and discard / 20):
+    the fields before and after the display."""
+    a, b, c, discard, pile, explore_discard = key
+    return (
+        _f32([_unit(a, 8), _unit(b, 8), _unit(c, 8), _unit(discard, len(TRANSMITTERS))]),
+        _f32([_unit(pile, 20), _unit(explore_discard, 20)]),
+    )
+
+
+def _display_part(display: tuple[str, ...]) -> bytes:
+    v = [0.0] * len(TRANSMITTERS)
+    for t in display:
+        if t in _TRANSMITTER:
+            v[_TRANSMITTER[t]] = 1.0
+    return _f32(v)
+
+
+def _gyrodynes_part(key: tuple[Any, ...]) -> bytes:
+    """Gyrodyne supply / 10, construction awards taken / 2 and held by the observer, per size."""
+    me = key[0]
+    supply = key[1 : 1 + len(SIZES)]
+    taken = key[1 + len(SIZES) :]
+    return _f32(
+        [_unit(x, 10) for x in supply]
+        + [_unit(len(holders), 2) for holders in taken]
+        + [1.0 if me in holders else 0.0 for holders in taken]
+    )
+
+
+def _patents_piece(me: int, patents: dict[str, list[int]], locked: list[str]) -> bytes:
+    """Per tech slot: patented by the observer, others' patents / 3; locked."""
+    if tuple(patents) == TECH_SLOTS:  # the state's order: one pass per field
+        holders = list(patents.values())
+        return _f32(
+            [1.0 if me in h else 0.0 for h in holders]
+            + [_unit(len(h) - h.count(me), 3) if h else 0.0 for h in holders]
+            + [1.0 if slot in locked else 0.0 for slot in TECH_SLOTS]
+        )
     n = len(TECH_SLOTS)
-    v = zeros(3 * n)  # patents_mine, patents_others, locked
-    for slot, holders in zip(slots, patents, strict=True):
+    v = [0.0] * (3 * n)
+    for slot, h in patents.items():
         t = _TECH.get(slot)
-        if t is None:
+        if t is None or not h:
             continue
-        if me in holders:
+        if me in h:
             v[t] = 1.0
-        v[n + t] = _unit(sum(1 for h in holders if h != me), 3)
+        v[n + t] = _unit(len(h) - h.count(me), 3)
     for slot in locked:
         if slot in _TECH:
             v[2 * n + _TECH[slot]] = 1.0
-    return v
+    return _f32(v)
 
 
-def _systems_block(key: tuple[Any, ...]) -> array[float]:
-    return _map_block((*key, ()))[: _SHIPS_AT - S_MAP[0]]
+def _stations(planets: dict[int, list[int]]) -> tuple[int, ...]:
+    """Each seat's markers on planets."""
+    return tuple(sum(occ.count(i) for occ in planets.values()) for i in range(MAX_PLAYERS))
 
 
-def _ships_block(key: tuple[Any, ...]) -> array[float]:
-    me, name, ships = key
-    return _map_block((me, name, (), (), (), ships))[_SHIPS_AT - S_MAP[0] :]
+def _occupancy_part(key: tuple[Any, ...]) -> tuple[float, ...]:
+    """A revealed system's planets: the observer's / 3, others' / 3, free / 3, blocked / 3."""
+    me, *occ = key
+    return (
+        _unit(occ.count(me), 3),
+        _unit(sum(1 for o in occ if o >= 0 and o != me), 3),
+        _unit(occ.count(-1), 3),
+        _unit(occ.count(-2), 3),
+    )
 
 
-def _supply_block(key: tuple[Any, ...]) -> array[float]:
-    me, stack, discard, display, pile, explore_discard, supply, awards, slots, patents, locked = key
-    v = zeros(S_SUPPLY[1] - S_SUPPLY[0])
-    base = S_SUPPLY[0]
-    for k in range(3):
-        v[G["tx_stack"] - base + k] = _unit(stack[k], 8)
-    v[G["tx_discard"] - base] = _unit(discard, len(TRANSMITTERS))
-    for t in display:
-        if t in TRANSMITTERS:
-            v[G["display"] - base + TRANSMITTERS.index(t)] = 1.0
-    v[G["explore_pile"] - base] = _unit(pile, 20)
-    v[G["explore_discard"] - base] = _unit(explore_discard, 20)
-    for k in range(len(SIZES)):
-        v[G["gyro_supply"] - base + k] = _unit(supply[k], 10)
-        v[G["awards_taken"] - base + k] = _unit(len(awards[k]), 2)
-        v[G["awards_mine"] - base + k] = 1.0 if me in awards[k] else 0.0
-    for slot, holders in zip(slots, patents, strict=True):
-        t = _TECH.get(slot)
-        if t is None:
-            continue
-        if me in holders:
-            v[G["patents_mine"] - base + t] = 1.0
-        v[G["patents_others"] - base + t] = _unit(sum(1 for h in holders if h != me), 3)
-    for t in locked:
-        if t in _TECH:
-            v[G["locked"] - base + _TECH[t]] = 1.0
-    return v
-
-
-def _map_block(key: tuple[Any, ...]) -> array[float]:
-    me, name, planets, owners, gyros, ships = key
-    nodes, systems, pulsars = MAPS[name]
-    v = zeros(S_MAP[1] - S_MAP[0])
-    base = S_MAP[0]
-    for node, occ in planets:
-        if node not in systems:
-            continue
-        k = systems.index(node)
-        v[G["system_revealed"] - base + k] = 1.0
-        v[G["system_mine"] - base + k] = _unit(occ.count(me), 3)
-        v[G["system_others"] - base + k] = _unit(sum(1 for o in occ if o >= 0 and o != me), 3)
-        v[G["system_free"] - base + k] = _unit(occ.count(-1), 3)
-        v[G["system_blocked"] - base + k] = _unit(occ.count(-2), 3)
-    for node, owner in owners:
-        if owner >= 0 and node in pulsars:
-            k = pulsars.index(node)
-            v[G["pulsar_mine" if owner == me else "pulsar_others"] - base + k] = 1.0
-    for node, gyro in gyros:
-        if node in pulsars and len(gyro) >= 2:
-            k = pulsars.index(node)
+def _pulsars_piece(me: int, name: str, owners: dict[int, int], gyros: dict[int, list[Any]]) -> bytes:
+    """Per pulsar: owned by the observer, by another; gyrodyne size one-hot; spinning."""
+    index = _PULSAR_INDEX[name]
+    v = [0.0] * ((3 + len(SIZES)) * PULSARS)
+    for node, owner in owners.items():
+        k = index.get(node)
+        if owner >= 0 and k is not None:
+            v[k if owner == me else PULSARS + k] = 1.0
+    for node, gyro in gyros.items():
+        k = index.get(node)
+        if k is not None and len(gyro) >= 2:
             size, spinning = gyro[0], gyro[1]
             if size in _SIZE:
-                v[G["gyro_size"] - base + len(SIZES) * k + _SIZE[size]] = 1.0
-            v[G["gyro_spinning"] - base + k] = 1.0 if spinning else 0.0
-    for seat, node in enumerate(ships):
-        if node in nodes:
-            at = nodes.index(node)
-            if seat == me:
-                v[G["my_ship"] - base + at] = 1.0
-            else:
-                v[G["other_ships"] - base + at] = min(v[G["other_ships"] - base + at] + 1.0 / 3.0, 1.0)
-    return v
+                v[2 * PULSARS + len(SIZES) * k + _SIZE[size]] = 1.0
+            v[(2 + len(SIZES)) * PULSARS + k] = 1.0 if spinning else 0.0
+    return _f32(v)
 
 
-def _pending_block(key: tuple[Any, ...]) -> array[float]:
+def _my_ship_part(key: tuple[Any, ...]) -> bytes:
+    name, node = key
+    index = _NODE_INDEX[name]
+    v = [0.0] * NODES
+    if node in index:
+        v[index[node]] = 1.0
+    return _f32(v)
+
+
+def _other_ships_part(key: tuple[Any, ...]) -> bytes:
+    name, *ships = key
+    return _counted(ships, _NODE_INDEX[name], NODES, 1.0 / 3.0)
+
+
+def _pending_piece(key: tuple[Any, ...]) -> bytes:
+    """The pending step's kind one-hot, whether it is the observer's, what is left / 10."""
     kind, mine, left = key
-    v = zeros(S_PENDING[1] - S_PENDING[0])
-    base = S_PENDING[0]
+    v = [0.0] * (S_PENDING[1] - S_PENDING[0])
     if kind in _PENDING:
-        v[G["pending_kind"] - base + _PENDING[kind]] = 1.0
-    v[G["pending_mine"] - base] = 1.0 if mine else 0.0
-    v[G["pending_left"] - base] = _unit(left, 10) if isinstance(left, int) else 0.0
-    return v
+        v[_PENDING[kind]] = 1.0
+    v[len(PENDING)] = 1.0 if mine else 0.0
+    v[len(PENDING) + 1] = _unit(left, 10) if isinstance(left, int) else 0.0
+    return _f32(v)
 
 
-# the scale of each number of a player's key after the dice, red die and held gyrodynes
-_PLAYER_TAIL_SCALE = (
+def _status_part(key: tuple[Any, ...]) -> bytes:
+    """Present, score / 150, cubes / 20, +-1 tokens / 5, +2 tokens / 5."""
+    score, cubes, pm, p2 = key
+    return _f32([1.0, _unit(score, 150), _unit(cubes, 20), _unit(pm, 5), _unit(p2, 5)])
+
+
+def _red_part(key: tuple[Any, ...]) -> bytes:
+    """The bonus die one-hot (none, 1-6), used, to use now."""
+    red, red_used, red_now = key
+    v = [0.0] * 9
+    v[red if 1 <= red <= 6 else 0] = 1.0
+    v[7] = 1.0 if red_used else 0.0
+    v[8] = 1.0 if red_now else 0.0
+    return _f32(v)
+
+
+# the scale of each count of a player's block, from stations to ship placed
+_COUNT_SCALE = (
     1 / 12,
-    1 / components().markers,
+    1 / _MARKERS,
     0.1,
     1.0,
     0.1,
@@ -620,33 +850,5 @@ _PLAYER_TAIL_SCALE = (
 )
 
 
-def _player_block(key: tuple[Any, ...]) -> array[float]:
-    """A player's numbers in PLAYER order, scaled and clipped to [0, 1] (one list: this runs often)."""
-    score, cubes, pm, p2, dice, red, red_used, red_now, held = key[:9]
-    counts = [0.0] * 6
-    for d in dice:
-        if 1 <= d <= 6:
-            counts[d - 1] = min(counts[d - 1] + 0.5, 1.0)
-    reds = [0.0] * 7
-    reds[red if 1 <= red <= 6 else 0] = 1.0
-    sizes = [0.0] * len(SIZES)
-    for h in held:
-        if h in _SIZE:
-            sizes[_SIZE[h]] = min(sizes[_SIZE[h]] + 0.2, 1.0)
-    tail = [min(max(float(x) * k, 0.0), 1.0) for x, k in zip(key[9:], _PLAYER_TAIL_SCALE, strict=True)]
-    return array(
-        "f",
-        [
-            1.0,
-            _unit(score, 150),
-            _unit(cubes, 20),
-            _unit(pm, 5),
-            _unit(p2, 5),
-            *counts,
-            *reds,
-            1.0 if red_used else 0.0,
-            1.0 if red_now else 0.0,
-            *sizes,
-            *tail,
-        ],
-    )
+def _counts_part(key: tuple[Any, ...]) -> bytes:
+    return _f32([min(max(float(x) * k, 0.0), 1.0) for x, k in zip(key, _COUNT_SCALE, strict=True)])

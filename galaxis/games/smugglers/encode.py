@@ -10,7 +10,10 @@ set; missing cards and seats are all-zero blocks with their ``present`` flag 0.
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from itertools import chain
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -81,7 +84,6 @@ _SHIP = {c: i for i, c in enumerate(SHIPS)}
 _TOKEN = {t: i for i, t in enumerate(TOKENS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _PENDING = {k: i for i, k in enumerate(PENDING)}
-_ZERO = array("f", bytes(4 * SIZE))
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -102,139 +104,275 @@ def layout() -> list[tuple[str, int, int]]:
     return out
 
 
+# The vector is the concatenation of these float32 segments, in layout order:
+#   head (19: round_fraction .. free_tokens), pool energy (1), pool goods (4), discarded (1),
+#   pending (5); per card: printed (13: present .. fav_ships_mine), bids (6: my_dice .. won_by_me);
+#   zeros for the missing cards; per seat: energy (2: present, energy), goods (4), hand (3:
+#   dice_in_hand, token_count, token_sum), record (3: won, paid, unpaid), pile (18: fav_planets ..
+#   paid_stations); zeros for the missing seats.
+# Every segment is cached under a key made of exactly the observed values it depends on, chosen
+# so that the keys recur (a few hundred to a few thousand distinct ones each, for the pile one per
+# prefix of a paid pile): an encoding is a few small key tuples, dictionary look-ups and one join.
+_F32 = np.dtype(np.float32)
+_CACHE_LIMIT = 16384  # entries per segment cache: positions that never repeat must not grow memory forever
+_NO_CARDS = tuple(bytes(4 * C_SIZE * k) for k in range(MAX_CARDS + 1))
+_NO_PLAYERS = tuple(bytes(4 * P_SIZE * k) for k in range(MAX_PLAYERS + 1))
+_NO_PENDING = bytes(4 * 5)
+
+
+def _f32(values: list[float]) -> bytes:
+    return array("f", values).tobytes()
+
+
+# the bids segment of a card without dice, indexed by "won by the observer"
+_NO_BIDS = (_f32([0.0] * 6), _f32([0.0] * 5 + [1.0]))
+_flat = chain.from_iterable  # a card's dice [[seat, value], ...] -> seat, value, seat, value, ...
+
+
+def _head_block(key: tuple[Any, ...]) -> bytes:
+    """round/rounds, galaxies left, phase, real-time, to move, waits, option flags, free speed tokens."""
+    (
+        rnd,
+        rounds,
+        galaxies_left,
+        phase,
+        realtime,
+        my_turn,
+        waits,
+        stacked,
+        stations,
+        fav_ships,
+        fav_goods,
+        *free,
+    ) = key
+    v = [0.0] * (13 + len(TOKENS))
+    v[0] = rnd / (rounds or 1)
+    v[1] = galaxies_left / 8.0
+    v[2 + _PHASE.get(phase, 3)] = 1.0
+    v[6] = 1.0 if realtime else 0.0
+    v[7] = 1.0 if my_turn else 0.0
+    v[8] = min(waits, 8) / 8.0
+    v[9] = 1.0 if stacked else 0.0
+    v[10] = 1.0 if stations else 0.0
+    v[11] = 1.0 if fav_ships else 0.0
+    v[12] = 1.0 if fav_goods else 0.0
+    for t in free:
+        v[13 + _TOKEN[t]] = 1.0
+    return _f32(v)
+
+
+def _pending_block(key: tuple[bool, str, int]) -> bytes:
+    """The next pending step: the observer's, its kind, refill amount left."""
+    mine, kind, left = key
+    v = [0.0] * 5
+    v[0] = 1.0 if mine else 0.0
+    k = _PENDING.get(kind)
+    if k is not None:
+        v[1 + k] = 1.0
+    v[4] = left / 4.0
+    return _f32(v)
+
+
+def _favourites(colour: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The favourite planets and ships printed on a character sheet (none for no sheet)."""
+    if colour is None:
+        return (), ()
+    sheet = sheets()[colour]
+    return tuple(sheet.fav_planets), tuple(sheet.fav_ships)
+
+
+def _printed_block(cid: str, colour: str | None) -> bytes:
+    """present, planets (4), ships (5), station, planets and ships matching the observer's favourites / 3."""
+    fav_p, fav_s = _favourites(colour)
+    sector = sectors()[cid]
+    block = array("f", bytes(4 * 13))
+    block[0] = 1.0
+    for c in sector.planets:
+        block[1 + _COLOUR[c]] += 1.0
+    for ship in sector.ships:
+        block[5 + _SHIP[ship]] += 1.0
+    block[10] = 1.0 if sector.station else 0.0
+    block[11] = sum(1 for c in sector.planets if c in fav_p) / 3.0
+    block[12] = sum(1 for ship in sector.ships if ship in fav_s) / 3.0
+    return block.tobytes()
+
+
+def _printed_cards(colour: str | None) -> _Blocks[bytes]:
+    """sector id -> its printed segment, as seen by the observer of this colour."""
+    return _Blocks(partial(_printed_block, colour=colour))
+
+
+def _bids_block(key: tuple[Any, ...]) -> bytes:
+    """observer's dice / 2, top die / 6, others' dice / 4, top die / 6, observer leads, won by the observer.
+
+    The key is (observer's seat, won by the observer, seat, value, seat, value, ...): the
+    card's dice flattened in placement order, which few distinct keys cover (the values of
+    a handful of dice), so the summary below runs once per distinct key, not per encoding.
+    """
+    you, won, *flat = key
+    my_n = my_top = other_n = other_top = 0
+    for seat, value in zip(flat[::2], flat[1::2], strict=True):
+        if seat == you:
+            my_n += 1
+            if value > my_top:
+                my_top = value
+        else:
+            other_n += 1
+            if value > other_top:
+                other_top = value
+    lead = 1.0 if my_top > other_top else 0.0
+    return _f32([my_n / 2.0, my_top / 6.0, other_n / 4.0, other_top / 6.0, lead, 1.0 if won else 0.0])
+
+
+def _hand_block(key: tuple[int, ...]) -> bytes:
+    """dice in hand / 2, speed tokens count / 3 and sum / 4."""
+    dice_in_hand, *tokens = key
+    return _f32([dice_in_hand / 2.0, len(tokens) / 3.0, sum(tokens) / 4.0])
+
+
+def _record_block(key: tuple[int, int, int]) -> bytes:
+    """sectors won this round / 3, paid / 10, unpaid / 5."""
+    won, paid, unpaid = key
+    return _f32([won / 3.0, paid / 10.0, unpaid / 5.0])
+
+
+_V = TypeVar("_V")
+
+
+class _Blocks(dict[Any, _V]):
+    """key -> the float32 bytes of one segment (or a nested cache), built by ``build(key)`` on first use; bounded."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[Any], _V]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> _V:
+        block = self.build(key)
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        self[key] = block
+        return block
+
+
+class _Piles(dict[tuple[str, ...], bytes]):
+    """(colour, *paid sectors) -> a seat's favourites (one-hot planets, ships) and the planets / 10,
+    ships / 10 and stations / 5 on its paid pile; bounded.
+
+    The pile sums are accumulated in float32, one card at a time in pile order (as the vector
+    always has been), so a pile's segment is exactly its prefix's plus the last card: a newly
+    paid card costs one card's work, not the whole pile's.
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[str, ...]) -> bytes:
+        if len(key) == 1:
+            fav_p, fav_s = _favourites(key[0])
+            block = array("f", bytes(4 * 18))
+            for c in fav_p:
+                block[_COLOUR[c]] = 1.0
+            for c in fav_s:
+                block[4 + _COLOUR[c]] = 1.0
+        else:
+            block = array("f", self[key[:-1]])
+            sector = sectors()[key[-1]]
+            for c in sector.planets:
+                block[8 + _COLOUR[c]] += 0.1
+            for ship in sector.ships:
+                block[12 + _SHIP[ship]] += 0.1
+            block[17] += 0.2 if sector.station else 0.0
+        out = block.tobytes()
+        if len(self) >= _CACHE_LIMIT:  # after the prefixes: the cache never holds more than the limit
+            self.clear()
+        self[key] = out
+        return out
+
+
 class SmugglersEncoder:
-    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1]."""
+    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1].
+
+    The vector is joined from cached float32 segments (listed above); both
+    paths compute the same keys. The returned array is read-only (a view of
+    the joined bytes).
+    """
 
     size = SIZE
     low = -1.0  # only the speed-token sum (the -1 token) goes below zero
     high = 8.0
 
     def __init__(self) -> None:
-        # Static blocks (what is printed on a card, a pile's totals, a sheet's favourites)
-        # are built once and copied in with one slice assignment each.
-        self._card_cache: dict[tuple[str, tuple[str, ...], tuple[str, ...]], array[float]] = {}
-        self._pile_cache: dict[tuple[str, ...], array[float]] = {}
-        self._fav_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], array[float]] = {}
-        self._player_cache: dict[tuple[Any, ...], array[float]] = {}
-
-    def _card(self, cid: str, fav_p: tuple[str, ...], fav_s: tuple[str, ...]) -> array[float]:
-        """planets (4), ships (5), station, and how many planets and ships match the observer's favourites."""
-        key = (cid, fav_p, fav_s)
-        block = self._card_cache.get(key)
-        if block is None:
-            sector = sectors()[cid]
-            block = array("f", bytes(4 * 12))
-            for c in sector.planets:
-                block[_COLOUR[c]] += 1.0
-            for ship in sector.ships:
-                block[4 + _SHIP[ship]] += 1.0
-            block[9] = 1.0 if sector.station else 0.0
-            block[10] = sum(1 for c in sector.planets if c in fav_p) / 3.0
-            block[11] = sum(1 for ship in sector.ships if ship in fav_s) / 3.0
-            self._card_cache[key] = block
-        return block
-
-    def _pile(self, paid: list[str]) -> array[float]:
-        """Planets (4), ships (5) and stations on a pile of paid sectors, scaled."""
-        key = tuple(paid)
-        block = self._pile_cache.get(key)
-        if block is None:
-            if len(self._pile_cache) > 4096:
-                self._pile_cache.clear()
-            block = array("f", bytes(4 * 10))
-            for cid in paid:
-                sector = sectors()[cid]
-                for c in sector.planets:
-                    block[_COLOUR[c]] += 0.1
-                for ship in sector.ships:
-                    block[4 + _SHIP[ship]] += 0.1
-                block[9] += 0.2 if sector.station else 0.0
-            self._pile_cache[key] = block
-        return block
-
-    def _player_block(
-        self,
-        energy: int,
-        goods: Any,
-        dice_in_hand: int,
-        tokens: Any,
-        won: Any,
-        paid: list[str],
-        unpaid: int,
-        fav_planets: tuple[str, ...],
-        fav_ships: tuple[str, ...],
-    ) -> array[float]:
-        v = array("f", bytes(4 * P_SIZE))
-        v[0] = 1.0
-        v[1] = energy / 10.0
-        v[2] = goods[0] / 5.0
-        v[3] = goods[1] / 5.0
-        v[4] = goods[2] / 5.0
-        v[5] = goods[3] / 5.0
-        v[6] = dice_in_hand / 2.0
-        v[7] = len(tokens) / 3.0
-        v[8] = sum(tokens) / 4.0
-        v[9] = len(won) / 3.0
-        v[10] = len(paid) / 10.0
-        v[11] = unpaid / 5.0
-        v[12:20] = self._favs(fav_planets, fav_ships)
-        if paid:
-            v[20:30] = self._pile(paid)
-        return v
-
-    def _favs(self, fav_planets: tuple[str, ...], fav_ships: tuple[str, ...]) -> array[float]:
-        key = (fav_planets, fav_ships)
-        block = self._fav_cache.get(key)
-        if block is None:
-            block = array("f", bytes(4 * 8))
-            for c in fav_planets:
-                block[_COLOUR[c]] = 1.0
-            for c in fav_ships:
-                block[4 + _COLOUR[c]] = 1.0
-            self._fav_cache[key] = block
-        return block
+        self._head = _Blocks(_head_block)
+        self._pool_energy = _Blocks(lambda energy: _f32([energy / 30.0]))
+        self._pool_goods = _Blocks(lambda goods: _f32([g / 10.0 for g in goods]))
+        self._discarded = _Blocks(lambda count: _f32([count / 10.0]))
+        self._pending = _Blocks(_pending_block)
+        self._printed = _Blocks(_printed_cards)  # observer's colour -> sector id -> segment
+        self._bids = _Blocks(_bids_block)
+        self._energy = _Blocks(lambda energy: _f32([1.0, energy / 10.0]))  # with the "present" flag
+        self._goods = _Blocks(lambda goods: _f32([g / 5.0 for g in goods]))
+        self._hand = _Blocks(_hand_block)
+        self._record = _Blocks(_record_block)
+        self._pile = _Piles()
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
         you = obs.get("you")
+        opts = obs["options"]
+        pool = obs["pool"]
+        players = obs["players"]
+        n = len(players)
+        me = 0 if you is None else you
+        blocks = [
+            self._head[
+                (
+                    obs["round"],
+                    obs["rounds"],
+                    obs["galaxies_left"],
+                    obs["phase"],
+                    obs["mode"] == "realtime",
+                    you is not None and you in obs["to_move"],
+                    obs["waits"],
+                    opts["stacked"],
+                    opts["stations"],
+                    opts["favourite_ships"],
+                    opts["favourite_goods"],
+                    *obs["free_tokens"],
+                )
+            ],
+            self._pool_energy[pool["energy"]],
+            self._pool_goods[tuple(pool["goods"][c] for c in COLOURS)],
+            self._discarded[len(obs["discarded"])],
+        ]
         pending = obs["pending"]
-        pend = None
         if pending:
             step = pending[0]
             data = step.get("data")
-            pend = (step.get("seat"), step.get("kind", ""), data.get("left", 0) if isinstance(data, dict) else 0)
-        opts = obs["options"]
-        players = [
-            (
-                p["energy"],
-                [p["goods"][c] for c in COLOURS],
-                p["dice_in_hand"],
-                p["tokens"],
-                [LETTERS.index(w) for w in p["won"]],
-                p["paid"],
-                len(p["unpaid"]),
-                tuple(p["fav_planets"]),
-                tuple(p["fav_ships"]),
-            )
-            for p in obs["players"]
-        ]
-        return self._fill(
-            you,
-            obs["round"] / (obs["rounds"] or 1),
-            obs["galaxies_left"],
-            obs["phase"],
-            obs["mode"] == "realtime",
-            obs["to_move"],
-            obs["waits"],
-            (opts["stacked"], opts["stations"], opts["favourite_ships"], opts["favourite_goods"]),
-            obs["free_tokens"],
-            obs["pool"]["energy"],
-            [obs["pool"]["goods"][c] for c in COLOURS],
-            len(obs["discarded"]),
-            pend,
-            [(card["sector"], card["dice"]) for card in obs["row"]],
-            players,
-        )
+            left = data.get("left", 0) if isinstance(data, dict) else 0
+            blocks.append(self._pending[(step.get("seat") == you, step.get("kind", ""), left)])
+        else:
+            blocks.append(_NO_PENDING)
+        mine = players[me] if 0 <= me < n else None
+        colour = mine["colour"] if mine else None
+        won_rows = [LETTERS.index(w) for w in mine["won"]] if mine else []
+        row = obs["row"][:MAX_CARDS]
+        for ci, card in enumerate(row):
+            blocks.append(self._printed[colour][card["sector"]])
+            on_card = card["dice"]
+            won = ci in won_rows
+            blocks.append(self._bids[(you, won, *_flat(on_card))] if on_card else _NO_BIDS[won])
+        blocks.append(_NO_CARDS[MAX_CARDS - len(row)])
+        shown = min(n, MAX_PLAYERS)
+        for k in range(shown):
+            p = players[(me + k) % n]
+            blocks.append(self._energy[p["energy"]])
+            blocks.append(self._goods[tuple(p["goods"][c] for c in COLOURS)])
+            blocks.append(self._hand[(p["dice_in_hand"], *p["tokens"])])
+            blocks.append(self._record[(len(p["won"]), len(p["paid"]), len(p["unpaid"]))])
+            blocks.append(self._pile[(p["colour"], *p["paid"])])
+        blocks.append(_NO_PLAYERS[MAX_PLAYERS - shown])
+        return np.frombuffer(b"".join(blocks), _F32)
 
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state.
@@ -245,124 +383,69 @@ class SmugglersEncoder:
         of many random matches and that a determinized copy encodes the same.
         """
         s = match.state
-        sheet = sheets()
-        pend = None
-        if s.pending:
-            step = s.pending[-1]
-            data = step.data
-            pend = (step.seat, step.kind, data.get("left", 0) if isinstance(data, dict) else 0)
-        players = []
-        for p in s.players:
-            sh = sheet[p.colour]
-            players.append(
-                (p.energy, p.goods, p.dice_in_hand, p.tokens, [w[0] for w in p.won], p.paid, len(p.unpaid), sh.fav_planets, sh.fav_ships)
-            )
-        dice = s.dice
-        return self._fill(
-            seat,
-            s.round / (s.rounds or 1),
-            len(s.galaxies),
-            s.phase,
-            s.realtime,
-            match.to_move,
-            s.waits,
-            (s.stacked, s.stations, s.fav_ships, s.fav_goods),
-            s.free_tokens,
-            s.pool_energy,
-            s.pool_goods,
-            len(s.discarded),
-            pend,
-            [(cid, dice[i] if i < len(dice) else ()) for i, cid in enumerate(s.row)],
-            players,
-        )
-
-    def _fill(
-        self,
-        you: int | None,
-        round_fraction: float,
-        galaxies_left: int,
-        phase: str,
-        realtime: bool,
-        to_move: Any,
-        waits: int,
-        options: tuple[bool, bool, bool, bool],
-        free_tokens: Any,
-        pool_energy: int,
-        pool_goods: Any,
-        discarded: int,
-        pend: tuple[Any, str, int] | None,
-        row: list[tuple[str, Any]],
-        players: list[tuple[Any, ...]],
-    ) -> np.ndarray:
-        v = _ZERO[:]
-        me = 0 if you is None else you
+        players = s.players
         n = len(players)
-        # --- global
-        v[0] = round_fraction
-        v[1] = galaxies_left / 8.0
-        v[2 + _PHASE.get(phase, 3)] = 1.0
-        v[6] = 1.0 if realtime else 0.0
-        v[7] = 1.0 if you is not None and you in to_move else 0.0
-        v[8] = min(waits, 8) / 8.0
-        v[9] = 1.0 if options[0] else 0.0
-        v[10] = 1.0 if options[1] else 0.0
-        v[11] = 1.0 if options[2] else 0.0
-        v[12] = 1.0 if options[3] else 0.0
-        for t in free_tokens:
-            v[13 + _TOKEN[t]] = 1.0
-        v[19] = pool_energy / 30.0
-        v[20] = pool_goods[0] / 10.0
-        v[21] = pool_goods[1] / 10.0
-        v[22] = pool_goods[2] / 10.0
-        v[23] = pool_goods[3] / 10.0
-        v[24] = discarded / 10.0
-        if pend is not None:
-            v[25] = 1.0 if pend[0] == you else 0.0
-            k = _PENDING.get(pend[1])
-            if k is not None:
-                v[26 + k] = 1.0
-            v[29] = pend[2] / 4.0
-        # --- the row of sector cards
-        mine = players[me] if 0 <= me < n else None
-        fav_p = mine[7] if mine else ()
-        fav_s = mine[8] if mine else ()
-        won_rows = mine[4] if mine else ()
-        o = G_SIZE
-        for ci, (cid, dice) in enumerate(row[:MAX_CARDS]):
-            b = o + ci * C_SIZE
-            v[b] = 1.0
-            v[b + 1 : b + 13] = self._card(cid, fav_p, fav_s)
-            my_n = my_top = other_n = other_top = 0
-            for seat, value in dice:
-                if seat == you:
-                    my_n += 1
-                    if value > my_top:
-                        my_top = value
-                else:
-                    other_n += 1
-                    if value > other_top:
-                        other_top = value
-            v[b + 13] = my_n / 2.0
-            v[b + 14] = my_top / 6.0
-            v[b + 15] = other_n / 4.0
-            v[b + 16] = other_top / 6.0
-            v[b + 17] = 1.0 if my_top > other_top else 0.0
-            v[b + 18] = 1.0 if ci in won_rows else 0.0
-        # --- players, the observer first
-        o = G_SIZE + MAX_CARDS * C_SIZE
-        cache = self._player_cache
-        if len(cache) > 16384:
-            cache.clear()
-        for k in range(min(n, MAX_PLAYERS)):
-            energy, goods, dice_in_hand, tokens, won, paid, unpaid, fav_planets, fav_ships = players[(me + k) % n]
-            # a seat's block changes only when its own numbers do: most steps reuse it
-            key = (energy, *goods, dice_in_hand, len(won), unpaid, fav_planets, fav_ships, tuple(tokens), tuple(paid))
-            block = cache.get(key)
-            if block is None:
-                block = cache[key] = self._player_block(
-                    energy, goods, dice_in_hand, tokens, won, paid, unpaid, fav_planets, fav_ships
+        me = 0 if seat is None else seat
+        blocks = [
+            self._head[
+                (
+                    s.round,
+                    s.rounds,
+                    len(s.galaxies),
+                    s.phase,
+                    s.realtime,
+                    seat is not None and seat in match.to_move,
+                    s.waits,
+                    s.stacked,
+                    s.stations,
+                    s.fav_ships,
+                    s.fav_goods,
+                    *s.free_tokens,
                 )
-            b = o + k * P_SIZE
-            v[b : b + P_SIZE] = block
-        # NumPy adopts the array's buffer without a copy
-        return np.frombuffer(v, dtype=np.float32)
+            ],
+            self._pool_energy[s.pool_energy],
+            self._pool_goods[tuple(s.pool_goods)],
+            self._discarded[len(s.discarded)],
+        ]
+        pending = s.pending
+        if pending:
+            step = pending[-1]  # the observation lists the next decision first
+            data = step.data
+            left = data.get("left", 0) if isinstance(data, dict) else 0
+            blocks.append(self._pending[(step.seat == seat, step.kind, left)])
+        else:
+            blocks.append(_NO_PENDING)
+        if 0 <= me < n:
+            mine = players[me]
+            colour: str | None = mine.colour
+            won_rows = [w[0] for w in mine.won] if mine.won else ()
+        else:
+            colour, won_rows = None, ()
+        row = s.row
+        dice = s.dice
+        n_dice = len(dice)
+        printed = self._printed[colour]
+        bids = self._bids
+        n_cards = min(len(row), MAX_CARDS)
+        for ci in range(n_cards):
+            blocks.append(printed[row[ci]])
+            on_card = dice[ci] if ci < n_dice else None
+            won = ci in won_rows
+            blocks.append(bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won])
+        blocks.append(_NO_CARDS[MAX_CARDS - n_cards])
+        energy = self._energy
+        goods = self._goods
+        hand = self._hand
+        record = self._record
+        pile = self._pile
+        shown = min(n, MAX_PLAYERS)
+        for k in range(shown):
+            p = players[(me + k) % n]
+            blocks.append(energy[p.energy])
+            blocks.append(goods[tuple(p.goods)])
+            blocks.append(hand[(p.dice_in_hand, *p.tokens)])
+            blocks.append(record[(len(p.won), len(p.paid), len(p.unpaid))])
+            blocks.append(pile[(p.colour, *p.paid)])
+        blocks.append(_NO_PLAYERS[MAX_PLAYERS - shown])
+        # NumPy adopts the joined bytes without a copy (read-only)
+        return np.frombuffer(b"".join(blocks), _F32)

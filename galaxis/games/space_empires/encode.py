@@ -14,15 +14,16 @@ a hex the current map lacks is all zeros.
 from __future__ import annotations
 
 from array import array
-from functools import cache
+from collections.abc import Callable, Hashable
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from galaxis.games.space_empires import board, data
-from galaxis.games.space_empires.board import MAX_BID, NPA_KINDS, OPPONENT_KINDS
+from galaxis.games.space_empires.board import MAX_BID, NPA_KINDS, OPPONENT_KINDS, uid_key
 from galaxis.games.space_empires.hexes import hex_id, parse_hex_id
-from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, seat_layout, zeros
+from galaxis.interop.blocks import MAX_ENTRIES, layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 SLOTS = MAX_PLAYERS + 1  # the seats, observer first, then "other" (NPA aliens, solo opponents)
@@ -79,7 +80,7 @@ MISC = (
     ("decision", len(DECISIONS)),
     ("decision_mine", 1),
 )
-ECON = (
+ECON = (  # _econ_block packs the fields in this order
     ("cp", 1),
     ("techs", len(TECHS)),
     ("bid", 1),
@@ -130,10 +131,16 @@ S_ECON = (G["cp"], G["cp"] + layout_width(ECON))
 S_SCENARIO = (G["solo"], G["solo"] + layout_width(SCENARIO))
 HEX_BASE = G["hexes"]
 HEX_INDEX = {h: i for i, h in enumerate(HEXES)}
+_PART = {h: 3 + i for i, h in enumerate(HEXES)}  # a hex's block among the parts joined into a vector
 _MARKER = {k: i for i, k in enumerate(data.MARKER_KINDS)}
 _DECISION = {k: i for i, k in enumerate(DECISIONS)}
-_ZERO = array("f", bytes(4 * SIZE))
-_DOWN: tuple[Any, ...] = ("?", None, None, ())  # the hex key of a lone face-down marker
+_EMPTY: tuple[Any, ...] = (None, None, None, (), False)  # the hex key of an empty hex
+_DOWN: tuple[Any, ...] = ("?", None, None, (), False)  # the hex key of a lone face-down marker
+_ZERO_HEX = bytes(4 * H_SIZE)
+_ZERO_ECON = bytes(4 * (S_ECON[1] - S_ECON[0]))
+_ZERO_SCENARIO = bytes(4 * (S_SCENARIO[1] - S_SCENARIO[0]))
+_NO_TECHS = (0,) * len(TECHS)
+MAX_TEMPLATES = 256  # board templates kept (each a list of len(HEXES) + 4 references)
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -146,19 +153,74 @@ def hex_field(hid: str, name: str) -> int:
     return HEX_BASE + HEX_INDEX[hid] * H_SIZE + H[name]
 
 
+class _Memo(dict[Hashable, Any]):
+    """``memo[key]`` -> ``build(key)``, built once per distinct key; cleared when it reaches ``limit``
+    entries so that long runs of positions that never repeat keep memory flat. Hits are plain dict
+    lookups (``__missing__`` runs only on a miss)."""
+
+    __slots__ = ("_build", "_limit")
+
+    def __init__(self, build: Callable[[Any], Any], limit: int = MAX_ENTRIES) -> None:
+        super().__init__()
+        self._build = build
+        self._limit = limit
+
+    def __missing__(self, key: Hashable) -> Any:
+        if len(self) >= self._limit:
+            self.clear()
+        value = self._build(key)
+        self[key] = value
+        return value
+
+
 class SpaceEmpiresEncoder:
-    """``encode(observation) -> float32[SIZE]``; counts are scaled to [0, 1]."""
+    """``encode(observation) -> float32[SIZE]``; counts are scaled to [0, 1].
+
+    The vector is the concatenation of byte blocks (float32): misc, the observer's sheet, the
+    scenario, one block per hex of ``HEXES`` and the players' block. Every block is cached under a
+    key made of the values it is computed from, so an encoding is a few key tuples, dict lookups
+    and one ``b"".join``. The returned arrays are read-only views of those bytes.
+    """
 
     size = SIZE
     low = 0.0
     high = 1.0
 
     def __init__(self) -> None:
-        self._misc = BlockCache(S_MISC[1] - S_MISC[0], _misc_block)
-        self._econ = BlockCache(S_ECON[1] - S_ECON[0], _econ_block)
-        self._scenario = BlockCache(S_SCENARIO[1] - S_SCENARIO[0], _scenario_block)
-        self._hex = BlockCache(H_SIZE, _hex_block)
-        self._player = BlockCache(P_SIZE, _player_block)
+        self._misc = _Memo(_misc_bytes)
+        self._econ = _Memo(_econ_bytes)
+        self._scenario = _Memo(_scenario_bytes)
+        self._hex = _Memo(_hex_bytes)
+        self._players = _Memo(_players_bytes)
+        self._manned = _Memo(self._manned_hex)
+        self._board = _Memo(self._board_template, limit=MAX_TEMPLATES)
+
+    def _manned_hex(self, key: tuple[Any, ...]) -> bytes:
+        """The block of a hex with units, from what the fast path reads: ``key`` is (marker, peeked,
+        colony, seat, players, (id, counter, owner, type or "?", face up) of each unit there, battle here)."""
+        marker, peeked, colony, seat, n, units, battle = key
+        block: bytes = self._hex[(marker, peeked, colony, _hex_units((seat, n, units)), battle)]
+        return block
+
+    def _board_template(self, key: tuple[Any, ...]) -> tuple[list[bytes], frozenset[str]]:
+        """The parts of a vector before the per-position blocks go in, with every hex that holds
+        only a marker filled in, and the hexes of the map holding a face-down marker: ``key`` is
+        (players, the hexes that hold a marker, (hex, kind, value) of each face-up marker)."""
+        n, hids, face_up = key
+        onboard = board.board_hexes(n)
+        shown = {hid for hid, _, _ in face_up}
+        down = frozenset(h for h in hids if h not in shown and h in onboard)
+        parts = [_ZERO_HEX] * (len(HEXES) + 4)
+        parts[1] = _ZERO_ECON
+        parts[2] = _ZERO_SCENARIO
+        hexes = self._hex
+        lone = hexes[_DOWN]
+        for h in down:
+            parts[_PART[h]] = lone
+        for hid, kind, value in face_up:
+            if hid in onboard:
+                parts[_PART[hid]] = hexes[((kind, value), None, None, (), False)]
+        return parts, down
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -169,210 +231,188 @@ class SpaceEmpiresEncoder:
         rel = _relative(0 if you is None else you, n)
         battle = obs["battle"]
         decision = obs["decision"]
-        misc = _misc_key(
-            obs["phase"],
-            obs["turn"],
-            obs["cycle"],
-            obs["cycles"],
-            obs["edition"],
-            obs["active"],
-            obs["order"],
-            obs["winner"],
-            None if battle is None else (battle["attacker"], battle["defender"], battle["round"]),
-            None if decision is None else (decision["kind"], decision["seat"]),
-            you,
-            rel,
-        )
-        econ = None
+        parts = [_ZERO_HEX] * (len(HEXES) + 4)
+        parts[0] = self._misc[
+            (
+                obs["phase"],
+                obs["turn"],
+                obs["cycle"],
+                obs["cycles"],
+                obs["edition"],
+                obs["active"],
+                tuple(obs["order"]),
+                obs["winner"],
+                None if battle is None else (battle["attacker"], battle["defender"], battle["round"]),
+                None if decision is None else (decision["kind"], decision["seat"]),
+                you,
+                n,
+            )
+        ]
+        parts[1] = _ZERO_ECON
         if you is not None:
             p = players[you]
             techs = p["techs"]
-            econ = (
-                p["cp"],
-                tuple(techs.get(t, 0) for t in TECHS),
-                p["bid"],
-                len(p["queue"]),
-                p["earned"],
-                p["spent"],
-                p["forfeited"],
-            )
+            parts[1] = self._econ[
+                (
+                    p["cp"],
+                    tuple(techs.get(t, 0) for t in TECHS),
+                    p["bid"],
+                    len(p["queue"]),
+                    p["earned"],
+                    p["spent"],
+                    p["forfeited"],
+                )
+            ]
         scenario = obs.get("scenario")
-        hexes = []
-        down = []  # hexes holding nothing but a face-down marker: the commonest cell, filled in bulk
-        index = HEX_INDEX
+        parts[2] = _ZERO_SCENARIO if scenario is None else self._scenario[_scenario_key(scenario)]
+        keys: dict[str, tuple[Any, ...]] = {}
         for hid, cell in obs["hexes"].items():
             marker = cell.get("marker")
-            if marker == "?" and len(cell) == 1:
-                down.append(index[hid])
-                continue
             peeked = cell.get("peeked")
             col = cell.get("colony")
             units = cell.get("units")
-            hexes.append(
-                (
-                    hid,
-                    marker if marker is None or marker == "?" else (marker[0], marker[1]),
-                    None if peeked is None else (peeked[0], peeked[1]),
-                    None if col is None else (rel(col["owner"]), col["value"], col["home"]),
-                    ()
-                    if units is None
-                    else tuple(sorted((rel(u["owner"]), u["kind"], u.get("count", 0)) for u in units)),
-                )
+            keys[hid] = (
+                marker if marker is None or marker == "?" else (marker[0], marker[1]),
+                None if peeked is None else (peeked[0], peeked[1]),
+                None if col is None else (rel(col["owner"]), col["value"], col["home"]),
+                ()
+                if units is None
+                else tuple(sorted((rel(u["owner"]), u["kind"], u.get("count", 0)) for u in units)),
+                False,
             )
-        return self._fill(
-            n,
-            0 if you is None else you,
-            misc,
-            econ,
-            None if scenario is None else _scenario_key(scenario),
-            None if battle is None else battle["hex"],
-            hexes,
-            down,
-            [(p["alive"], p["colonies"], p["done"]) for p in players],
-        )
+        if battle is not None and battle["hex"] in HEX_INDEX:
+            here = battle["hex"]
+            keys[here] = (*keys.get(here, _EMPTY)[:4], True)
+        hexes = self._hex
+        for hid, key in keys.items():
+            parts[_PART[hid]] = hexes[key]
+        parts[-1] = self._players[
+            (0 if you is None else you, tuple((p["alive"], p["colonies"], p["done"]) for p in players))
+        ]
+        return np.frombuffer(b"".join(parts), dtype=np.float32)
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state
-        (views.observation and solo.observe publish these fields)."""
+        (views.observation and solo.observe publish these fields, nothing else is read)."""
         s = match.state
         n = len(s.players)
-        rel = _relative(0 if seat is None else seat, n)
         b = s.battle
         top = s.pending[-1] if s.pending else None
-        decision = None
-        if top is not None:
-            decision = (top.kind, top.seat)
-        active = s.order[s.active] if s.order and s.phase in ("move", "combat") else None
-        misc = _misc_key(
-            s.phase,
-            s.turn,
-            s.cycle,
-            s.cycles,
-            s.edition,
-            active,
-            s.order,
-            s.winner,
-            None if b is None else (b.attacker, b.defender, b.round),
-            decision,
-            seat,
-            rel,
-        )
-        econ = None
+        phase = s.phase
+        markers = s.markers
+        # the map: which hexes hold a face-down marker, and the face-up markers (the same for every
+        # seat); what else a hex holds comes below
+        template, down = self._board[
+            (n, tuple(markers), tuple([(h, m.kind, m.value) for h, m in markers.items() if m.face_up]))
+        ]
+        parts = template.copy()
+        parts[0] = self._misc[
+            (
+                phase,
+                s.turn,
+                s.cycle,
+                s.cycles,
+                s.edition,
+                s.order[s.active] if s.order and phase in ("move", "combat") else None,
+                tuple(s.order),
+                s.winner,
+                None if b is None else (b.attacker, b.defender, b.round),
+                None if top is None else (top.kind, top.seat),
+                seat,
+                n,
+            )
+        ]
         known: Any = ()
         if seat is not None:
             p = s.players[seat]
             known = p.known
-            econ = (
-                p.cp,
-                tuple(p.techs.get(t, 0) for t in TECHS),
-                p.bid,
-                len(p.queue),
-                p.earned,
-                p.spent,
-                p.forfeited,
-            )
-        by_hex: dict[str, list[Any]] = {}
+            parts[1] = self._econ[
+                (
+                    p.cp,
+                    tuple(map(p.techs.get, TECHS, _NO_TECHS)),
+                    p.bid,
+                    len(p.queue),
+                    p.earned,
+                    p.spent,
+                    p.forfeited,
+                )
+            ]
+        if s.solo is not None:
+            parts[2] = self._scenario[_solo_key(s)]
+        units: dict[str, list[Any]] = {}  # hex -> the units there
         for u in s.units.values():
-            lst = by_hex.get(u.hex)
-            if lst is None:
-                by_hex[u.hex] = [u]
+            here = units.get(u.hex)
+            if here is None:
+                units[u.hex] = [u]
             else:
-                lst.append(u)
-        markers = s.markers
+                here.append(u)
         colonies = s.colonies
+        onboard = board.board_hexes(n)
+        busy = set(colonies)
+        busy.update(units)
+        if known:
+            busy.update(down.intersection(known))
+        busy &= onboard
+        battle_hex = None
+        if b is not None and b.hex in HEX_INDEX:
+            battle_hex = b.hex
+            if battle_hex in onboard:
+                busy.add(battle_hex)
+            else:  # a battle off this map: only the battle flag (as in observation)
+                parts[_PART[battle_hex]] = self._hex[(*_EMPTY[:4], True)]
+        slots = _slots(0 if seat is None else seat, n)
+        hexes = self._hex
+        manned = self._manned
+        for hid in busy:
+            m = markers.get(hid)
+            if m is None:
+                marker: Any = None
+                peeked = None
+            elif m.face_up:
+                marker = (m.kind, m.value)
+                peeked = None
+            else:
+                marker = "?"
+                peeked = (m.kind, m.value) if hid in known else None
+            col = colonies.get(hid)
+            colony = None if col is None else (slots.get(col.owner, OTHER), col.value, col.home)
+            here = units.get(hid)
+            if here is None:
+                parts[_PART[hid]] = hexes[(marker, peeked, colony, (), hid == battle_hex)]
+            else:
+                # the type of a unit is read only where the observer may know it (views.can_see)
+                seen = tuple(
+                    [
+                        (
+                            u.uid,
+                            u.counter,
+                            u.owner,
+                            u.kind if u.revealed or u.owner == seat else "?",
+                            u.revealed,
+                        )
+                        for u in here
+                    ]
+                )
+                parts[_PART[hid]] = manned[(marker, peeked, colony, seat, n, seen, hid == battle_hex)]
         owned = [0] * n
         for c in colonies.values():
             if 0 <= c.owner < n:
                 owned[c.owner] += 1
-        onboard = board.board_hexes(n)
-        index = HEX_INDEX
-        hidden = {h for h, m in markers.items() if not m.face_up}
-        busy = (markers.keys() - hidden) | colonies.keys() | by_hex.keys() | (hidden & set(known))
-        busy &= onboard
-        down = list(map(index.__getitem__, (hidden & onboard) - busy))
-        hexes = []
-        for hid in busy:
-            m = markers.get(hid)
-            col = colonies.get(hid)
-            here = by_hex.get(hid)
-            marker: Any = None
-            peeked = None
-            if m is not None:
-                if m.face_up:
-                    marker = (m.kind, m.value)
-                else:
-                    marker = "?"
-                    if hid in known:
-                        peeked = (m.kind, m.value)
-            units: tuple[Any, ...] = ()
-            if here is not None:
-                entries = []
-                for members in (board.counters(here) if len(here) > 1 else {"": here}).values():
-                    first = members[0]
-                    if first.revealed or first.owner == seat:
-                        entries.append((rel(first.owner), first.kind, len(members)))
-                    else:
-                        entries.append((rel(first.owner), "?", 0))
-                units = tuple(sorted(entries))
-            hexes.append(
-                (
-                    hid,
-                    marker,
-                    peeked,
-                    None if col is None else (rel(col.owner), col.value, col.home),
-                    units,
-                )
+        econ_phase = phase == "econ"
+        parts[-1] = self._players[
+            (
+                0 if seat is None else seat,
+                tuple((p.alive, owned[i], p.done if econ_phase else False) for i, p in enumerate(s.players)),
             )
-        econ_phase = s.phase == "econ"
-        players = [(p.alive, owned[i], p.done if econ_phase else False) for i, p in enumerate(s.players)]
-        return self._fill(
-            n,
-            0 if seat is None else seat,
-            misc,
-            econ,
-            _solo_key(s),
-            None if b is None else b.hex,
-            hexes,
-            down,
-            players,
-        )
+        ]
+        return np.frombuffer(b"".join(parts), dtype=np.float32)
 
-    # --- shared -----------------------------------------------------------------------
-    def _fill(
-        self,
-        n: int,
-        me: int,
-        misc: tuple[Any, ...],
-        econ: tuple[Any, ...] | None,
-        scenario: tuple[Any, ...] | None,
-        battle_hex: str | None,
-        hexes: list[tuple[Any, ...]],
-        down: list[int],
-        players: list[tuple[Any, ...]],
-    ) -> np.ndarray:
-        v = _ZERO[:]
-        out = np.frombuffer(v, dtype=np.float32)
-        if down:
-            rows = out[HEX_BASE : HEX_BASE + len(HEXES) * H_SIZE].reshape(len(HEXES), H_SIZE)
-            rows[down] = np.frombuffer(self._hex.get(_DOWN), dtype=np.float32)
-        v[S_MISC[0] : S_MISC[1]] = self._misc.get(misc)
-        if econ is not None:
-            v[S_ECON[0] : S_ECON[1]] = self._econ.get(econ)
-        if scenario is not None:
-            v[S_SCENARIO[0] : S_SCENARIO[1]] = self._scenario.get(scenario)
-        get_hex = self._hex.get
-        index = HEX_INDEX
-        for hid, marker, peeked, colony, units in hexes:
-            b = HEX_BASE + index[hid] * H_SIZE
-            v[b : b + H_SIZE] = get_hex((marker, peeked, colony, units))
-        if battle_hex is not None:
-            v[hex_field(battle_hex, "battle_here")] = 1.0
-        get = self._player.get
-        for k in range(min(n, MAX_PLAYERS)):
-            b = G_SIZE + k * P_SIZE
-            v[b : b + P_SIZE] = get(players[(me + k) % n])
-        return out
+
+@cache
+def _slots(me: int, n: int) -> dict[int, int]:
+    """seat -> its slot, seats rotated so that ``me`` is 0 (``.get(owner, OTHER)``: see ``_relative``)."""
+    return {owner: (owner - me) % n for owner in range(n)}
 
 
 def _relative(me: int, n: int) -> Any:
@@ -456,6 +496,60 @@ def _scale(x: float, top: float) -> float:
     return min(max(float(x), 0.0), top) / top
 
 
+# --- cached builders: key -> float32 bytes (or the fast path's derived tables) ------------------
+def _misc_bytes(key: tuple[Any, ...]) -> bytes:
+    """Misc from the published values (seats absolute), rotated for the observer ``you``."""
+    phase, turn, cycle, cycles, edition, active, order, winner, battle, decision, you, n = key
+    rel = _relative(0 if you is None else you, n)
+    k = _misc_key(phase, turn, cycle, cycles, edition, active, order, winner, battle, decision, you, rel)
+    return _misc_block(k).tobytes()
+
+
+def _econ_bytes(key: tuple[Any, ...]) -> bytes:
+    return _econ_block(key).tobytes()
+
+
+def _scenario_bytes(key: tuple[Any, ...]) -> bytes:
+    return _scenario_block(key).tobytes()
+
+
+def _hex_bytes(key: tuple[Any, ...]) -> bytes:
+    return _hex_block(key).tobytes()
+
+
+def _players_bytes(key: tuple[Any, ...]) -> bytes:
+    """The players' blocks, observer first: ``key`` is (observer, one (alive, colonies, done) per seat)."""
+    me, players = key
+    n = len(players)
+    out = [_player_block(players[(me + k) % n]).tobytes() for k in range(min(n, MAX_PLAYERS))]
+    out.extend([bytes(4 * P_SIZE)] * (MAX_PLAYERS - len(out)))
+    return b"".join(out)
+
+
+def _hex_units(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The sorted (owner slot, kind or "?", units or 0) of each counter in one hex, as the observation
+    shows them to ``seat``: ``key`` is (seat, players, (id, counter, owner, type or "?", face up) of each
+    unit in the hex).
+    A counter is shown as its first unit in id order (board.counters, views.counter_view)."""
+    seat, n, units = key
+    rel = _relative(0 if seat is None else seat, n)
+    groups: dict[str, list[Any]] = {}
+    for uid, counter, owner, kind, revealed in units:
+        groups.setdefault(counter or uid, []).append((uid, owner, kind, revealed))
+    entries = []
+    for members in groups.values():
+        _, owner, kind, revealed = members[0] if len(members) == 1 else min(members, key=_first_unit)
+        if revealed or owner == seat:
+            entries.append((rel(owner), kind, len(members)))
+        else:
+            entries.append((rel(owner), "?", 0))
+    return tuple(sorted(entries))
+
+
+def _first_unit(member: tuple[Any, ...]) -> tuple[str, int, int]:
+    return uid_key(member[0])
+
+
 # --- segment builders (each gets the key it is cached under) ----------------------------
 def _misc_block(key: tuple[Any, ...]) -> array[float]:
     phase, turn, cycle, cycles, edition, active, order, winner, battle, decision = key
@@ -493,17 +587,24 @@ def _misc_block(key: tuple[Any, ...]) -> array[float]:
 
 def _econ_block(key: tuple[Any, ...]) -> array[float]:
     cp, techs, bid, queue, earned, spent, forfeited = key
-    o = S_ECON[0]
-    v = zeros(S_ECON[1] - o)
-    v[G["cp"] - o] = _scale(cp, 200)
-    for i, t in enumerate(TECHS):
-        v[G["techs"] - o + i] = _scale(techs[i], _TECH_MAX[t] or 1)
-    v[G["bid"] - o] = _scale(bid, MAX_BID)
-    v[G["queue"] - o] = _scale(queue, 20)
-    v[G["earned"] - o] = _scale(earned, 1000)
-    v[G["spent"] - o] = _scale(spent, 1000)
-    v[G["forfeited"] - o] = _scale(forfeited, 100)
+    v = array("f", [_scale(cp, 200)])
+    v.frombytes(_techs_bytes(techs))
+    v.extend(
+        (
+            _scale(bid, MAX_BID),
+            _scale(queue, 20),
+            _scale(earned, 1000),
+            _scale(spent, 1000),
+            _scale(forfeited, 100),
+        )
+    )
     return v
+
+
+@lru_cache(maxsize=4096)
+def _techs_bytes(techs: tuple[int, ...]) -> bytes:
+    """Each technology level / the track's highest level (the sheet changes far more often)."""
+    return array("f", [_scale(techs[i], _TECH_MAX[t] or 1) for i, t in enumerate(TECHS)]).tobytes()
 
 
 def _scenario_block(key: tuple[Any, ...]) -> array[float]:
@@ -540,8 +641,10 @@ def _class_of(kind: str) -> int:
 
 
 def _hex_block(key: tuple[Any, ...]) -> array[float]:
-    marker, peeked, colony, units = key
+    marker, peeked, colony, units, battle = key
     v = zeros(H_SIZE)
+    if battle:
+        v[H["battle_here"]] = 1.0
     if marker is not None:
         if marker == "?":
             v[H["marker_down"]] = 1.0
@@ -561,17 +664,19 @@ def _hex_block(key: tuple[Any, ...]) -> array[float]:
             v[H["colony"] + owner] = 1.0
         v[H["colony_value"]] = _scale(value, 30)
         v[H["colony_home"]] = 1.0 if home else 0.0
-    counters = [0] * SLOTS
-    per_class = [0] * (SLOTS * len(CLASSES))
-    for owner, kind, count in units:
-        slot = owner if owner >= 0 else OTHER
-        counters[slot] += 1
-        if kind != "?":  # a face-down enemy counter: only that it is there
-            per_class[slot * len(CLASSES) + _class_of(kind)] += max(count, 1)
-    for s in range(SLOTS):
-        v[H["counters"] + s] = _scale(counters[s], 6)
-    for i, c in enumerate(per_class):
-        v[H["units"] + i] = _scale(c, 12)
+    if units:
+        counters: dict[int, int] = {}
+        per_class: dict[int, int] = {}
+        for owner, kind, count in units:
+            slot = owner if owner >= 0 else OTHER
+            counters[slot] = counters.get(slot, 0) + 1
+            if kind != "?":  # a face-down enemy counter: only that it is there
+                i = slot * len(CLASSES) + _class_of(kind)
+                per_class[i] = per_class.get(i, 0) + max(count, 1)
+        for s, c in counters.items():
+            v[H["counters"] + s] = _scale(c, 6)
+        for i, c in per_class.items():
+            v[H["units"] + i] = _scale(c, 12)
     return v
 
 

@@ -11,18 +11,35 @@ option set; missing seats are all-zero blocks with their ``present`` flag 0.
 straight from the fields that ``observation`` publishes (tests/interop check
 the equality on every position of random matches, and that a determinized copy
 encodes the same).
+
+How it is fast: the vector is the concatenation of small float32 pieces kept as
+``bytes`` and joined once (``b"".join`` + ``np.frombuffer``, no per-element
+stores). Pieces that take few values (a board cell, the marble in hand, the
+placed cell, the pile size, an absent seat) come from tables built at import;
+the others are built once per distinct key -- a tuple of exactly the observed
+values the piece depends on -- and kept in dicts that are emptied when they
+reach ``blocks.MAX_ENTRIES``. On top of that the fast path remembers, per
+segment (board, cards, options, bag, each seat's block), a copy of
+the state fields it was last built from and reuses the bytes while those fields
+compare equal: comparing an unchanged list is a pointer check per item, cheaper
+than hashing it into a key, and being a content comparison it never hinges on
+object identity. Most steps change one or two segments.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
+from operator import itemgetter
+from typing import Any, TypeVar
 
 import numpy as np
 
 from galaxis.games.stellium import scoring
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, board_data, cards, geometry
-from galaxis.interop.blocks import BlockCache, layout_offsets, layout_width, seat_layout, zeros
+from galaxis.games.stellium.state import Player, StelliumState
+from galaxis.interop import blocks
+from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout, zeros
 
 CELLS = 52  # 6 discs x 7 holes + 10 black holes, in both layouts (§2)
 DISCS = 6
@@ -41,8 +58,8 @@ def card_ids() -> tuple[str, ...]:
 
 CARDS = len(card_ids())
 
-# (name, width) of every field, in order, grouped into segments that are built
-# once per distinct content (galaxis.interop.blocks); the player segment repeats.
+# (name, width) of every field, in order; each group below is assembled from the
+# pieces named in the builders (the player group repeats per seat).
 MISC = (
     ("turn", 1),
     ("my_turn", 1),
@@ -82,25 +99,17 @@ PLAYER = (
     ("reached", 1),
 )
 
-
-
-
 G = layout_offsets(GLOBAL)
 P = layout_offsets(PLAYER)
 G_SIZE = layout_width(GLOBAL)
 P_SIZE = layout_width(PLAYER)
 SIZE = G_SIZE + MAX_PLAYERS * P_SIZE
-# where each segment starts and ends
-S_MISC = (G["turn"], G["turn"] + layout_width(MISC))
-S_OPTIONS = (G["options"], G["options"] + layout_width(OPTIONS))
-S_BOARD = (G["board"], G["board"] + layout_width(BOARD))
-S_CARDS = (G["display"], G["display"] + layout_width(CARDS_ROW))
-S_PENDING = (G["pending_kind"], G["pending_kind"] + layout_width(PENDING_STEP))
+PENDING_SIZE = layout_width(PENDING_STEP)
 
+T = TypeVar("T")
 _TYPE = {t: i for i, t in enumerate(TYPES)}
 _PENDING = {k: i for i, k in enumerate(PENDING)}
 _CARD = {c: i for i, c in enumerate(card_ids())}
-_ZERO = array("f", bytes(4 * SIZE))
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -108,191 +117,343 @@ def layout() -> list[tuple[str, int, int]]:
     return seat_layout(GLOBAL, PLAYER, MAX_PLAYERS)
 
 
+def _one_hot(width: int, index: int) -> bytes:
+    v = zeros(width)
+    if index >= 0:
+        v[index] = 1.0
+    return v.tobytes()
+
+
+# --- tables of the pieces that take few values -------------------------------------------
+# a board cell or the marble in hand: "" -> 4 zeros, a marble type -> its one-hot
+_MARBLE = {"": bytes(16), **{t: _one_hot(4, i) for t, i in _TYPE.items()}}
+# the cell placed this turn, indexed by cell + 1 (-1: none yet)
+_PLACED = tuple(_one_hot(CELLS, c) for c in range(-1, CELLS))
+# the pile size, indexed by min(size, CARDS)
+_DECK = tuple(array("f", [n / CARDS]).tobytes() for n in range(CARDS + 1))
+_NO_PENDING = bytes(4 * PENDING_SIZE)
+_NO_REFILL = bytes(16)
+_F32 = np.dtype(np.float32)
+# memo slots (StelliumEncoder._last); the players' follow, two per seat (cards shown or not)
+_BOARD, _CARDS, _OPTIONS, _BAG, _PLAYERS = range(5)
+_UNSEEN: tuple[Any, bytes] = ((), b"")  # equal to no probe
+# the all-zero blocks of the seats a match does not have, indexed by its player count
+_ABSENT = tuple(bytes(4 * P_SIZE * max(0, MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1))
+
+
 class StelliumEncoder:
-    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1]."""
+    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1].
+
+    The returned arrays are read-only (NumPy adopts the joined bytes without a copy).
+    """
 
     size = SIZE
     low = 0.0
     high = 1.0
 
     def __init__(self) -> None:
-        self._misc = BlockCache(S_MISC[1] - S_MISC[0], _misc_block)
-        self._options = BlockCache(S_OPTIONS[1] - S_OPTIONS[0], _options_block)
-        self._board = BlockCache(S_BOARD[1] - S_BOARD[0], _board_block)
-        self._cards = BlockCache(S_CARDS[1] - S_CARDS[0], _cards_block)
-        self._pending = BlockCache(S_PENDING[1] - S_PENDING[0], _pending_block)
-        self._player = BlockCache(P_SIZE, _player_block)
-        self._start_cells: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        # one bounded dict per piece or segment, key -> float32 bytes (filled by _put)
+        self._head: dict[Hashable, bytes] = {}
+        self._bag: dict[Hashable, bytes] = {}
+        self._refill: dict[Hashable, bytes] = {}
+        self._options: dict[Hashable, bytes] = {}
+        self._discs: dict[Hashable, bytes] = {}  # (layout, disc kinds, rotation) -> start points + rotation
+        self._starts: dict[Hashable, bytes] = {}  # (start cells, rotation) -> start points + rotation
+        self._card_set: dict[Hashable, bytes] = {}
+        self._pending: dict[Hashable, bytes] = {}
+        self._player: dict[Hashable, bytes] = {}  # keyed by the observed values
+        # the pieces of a player block, and the colour bonus by validated cards
+        self._score: dict[Hashable, bytes] = {}
+        self._counts: dict[Hashable, bytes] = {}
+        self._bonus: dict[Hashable, int] = {}
+        # the fast path's last-seen memos: (copy of the state fields a segment depends on,
+        # its bytes) per slot (_BOARD, _CARDS, _OPTIONS, _BAG, then one per seat and
+        # visibility of its cards); a segment is reused only when those fields are equal
+        self._last: list[tuple[Any, bytes]] = [_UNSEEN] * (_PLAYERS + 2 * MAX_PLAYERS)
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
+        get = self._get
         geo = geometry(obs["layout"])
         index = geo.index
-        pending = obs["pending"]
-        pend = None
-        if pending is not None:
-            pend = _pending_from(pending["kind"], pending["seat"], pending["data"], index, DISC_LETTERS.index)
+        you = obs["you"]
+        turn = obs["turn"]
+        opts = obs["options"]
+        head = (
+            min(turn, 100),
+            you is not None and you in obs["to_move"],
+            you == obs["seat"],
+            obs["final_turns"],
+            obs["over"],
+        )
+        options = (
+            opts["mirror"],
+            opts["secret_objectives"],
+            opts["black_hole_galaxy"],
+            opts["attraction_immunity"] == "placed",
+            opts["no_winner_below_target"],
+            opts["draw"],
+            obs["layout"],
+            obs["target"],
+        )
         board = [""] * geo.size
         for label, marble in obs["board"].items():
             board[index[label]] = marble
         starts = tuple(sorted(index[c] for cells in obs["start_points"].values() for c in cells))
-        opts = obs["options"]
+        discs = get(self._starts, (starts, tuple(obs["rotation"])), _starts_piece)
+        placed = index[obs["placed"]] if obs["placed"] else -1
+        display = get(self._card_set, tuple(obs["display"]), _card_set_piece)
+        set_aside = get(self._card_set, tuple(obs["set_aside"]), _card_set_piece)
+        pend = _NO_PENDING
+        if obs["pending"] is not None:
+            kind, seat, data = obs["pending"]["kind"], obs["pending"]["seat"], obs["pending"]["data"]
+            pend = get(
+                self._pending,
+                _pending_key(kind, seat == you, data, index, DISC_LETTERS.index),
+                _pending_piece,
+            )
         players = [
-            (
-                float(score),
-                p["points"],
-                tuple(p["held"]),
-                p["held_count"],
-                obs["turn"] in p["held_turn"],
-                len(p["won"]),
-                tuple(p["tokens"]),
-                p["discarded_count"],
-                p["reached"] >= 0,
+            get(
+                self._player,
+                (
+                    float(score),
+                    p["points"],
+                    tuple(p["held"]),
+                    p["held_count"],
+                    turn in p["held_turn"],
+                    len(p["won"]),
+                    tuple(p["tokens"]),
+                    p["discarded_count"],
+                    p["reached"] >= 0,
+                ),
+                self._player_block,
             )
             for p, score in zip(obs["players"], obs["scores"], strict=True)
         ]
-        return self._fill(
-            obs["you"],
-            obs["turn"],
-            obs["to_move"],
-            obs["seat"],
-            (
-                opts["mirror"],
-                opts["secret_objectives"],
-                opts["black_hole_galaxy"],
-                opts["attraction_immunity"] == "placed",
-                opts["no_winner_below_target"],
-                opts["draw"],
-                obs["layout"],
-                obs["target"],
+        n = len(players)
+        me = 0 if you is None else you % n
+        return np.frombuffer(
+            b"".join(
+                (
+                    get(self._head, head, _head_piece),
+                    get(self._bag, tuple(obs["bag"][t] for t in TYPES), _bag_piece),
+                    _MARBLE[obs["in_hand"]],
+                    get(self._refill, tuple(obs["refill_pool"]), _refill_piece),
+                    get(self._options, options, _options_piece),
+                    _board_segment(board, discs),
+                    _PLACED[placed + 1],
+                    _cards_segment(display, obs["deck"], set_aside),
+                    pend,
+                    *players[me:],
+                    *players[:me],
+                    _ABSENT[n],
+                )
             ),
-            obs["final_turns"],
-            obs["over"],
-            (tuple(board), starts, tuple(obs["rotation"]), index[obs["placed"]] if obs["placed"] else -1),
-            tuple(obs["bag"][t] for t in TYPES),
-            obs["in_hand"],
-            tuple(obs["refill_pool"]),
-            (tuple(obs["display"]), obs["deck"], tuple(obs["set_aside"])),
-            pend,
-            players,
+            _F32,
         )
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
-        """The same vector as ``encode(match.observation(seat))``, read straight from the state."""
+        """The same vector as ``encode(match.observation(seat))``, read straight from the state.
+
+        Each segment is reused when the state fields it depends on (and that the
+        observation shows) equal those it was last built from: the memo keeps a copy of
+        them, and ``==`` compares contents, so a changed list is always noticed and
+        nothing hinges on object identity. Compared with hashing a key that holds the
+        same values, the equality test of unchanged lists is a pointer check per item.
+        A segment that changed is looked up in, or built into, the bounded caches
+        through the same builders as the observation path.
+        """
         s = match.state
-        pend = None
-        if s.pending:
-            top = s.pending[-1]
-            pend = _pending_from(top.kind, top.seat, top.data, None, None)
-        players = []
-        secret = s.secret_hands
+        last = self._last
         turn = s.turn
+        secret = s.secret_hands
+        players = []
         for i, p in enumerate(s.players):
-            score = p.points + len(p.tokens) + scoring.colour_bonus(p)
-            held = tuple(p.held) if not secret or seat == i else ()
-            players.append(
-                (
-                    float(score),
-                    p.points,
-                    held,
-                    len(p.held),
-                    turn in p.held_turn,
-                    len(p.won),
-                    tuple(p.tokens),
-                    len(p.discarded),
-                    p.reached >= 0,
-                )
+            shown = not secret or seat == i
+            slot = _PLAYERS + 2 * i + shown
+            probe: tuple[Any, ...] = (
+                p.points,
+                len(p.held),
+                turn in p.held_turn,
+                len(p.discarded),
+                p.reached >= 0,
+                p.won,
+                p.held if shown else None,
+                p.tokens,
             )
-        return self._fill(
-            seat,
-            turn,
-            match.to_move,
-            s.seat,
-            (s.mirror, secret, s.bh_galaxy, s.immune == "placed", s.strict, s.draw, s.layout, s.target),
+            seen = last[slot]
+            players.append(seen[1] if seen[0] == probe else self._player_from_state(slot, probe, shown))
+        n = len(players)
+        me = 0 if seat is None else seat % n
+
+        key = (
+            turn if turn < 100 else 100,  # min() with two arguments is several times slower
+            seat is not None and seat in match.to_move,
+            seat == turn % n,
             s.final_turns,
             s.over,
-            (
-                tuple(s.board),
-                self._starts(s.layout, tuple(s.disc_kind), tuple(s.rot)),
-                tuple(s.rot),
-                s.placed,
+        )
+        head = self._head.get(key) or self._put(self._head, key, _head_piece)
+        seen = last[_BAG]
+        bag = seen[1] if seen[0] == s.bag else self._bag_from_state(s.bag)
+        refill = self._get(self._refill, tuple(s.refill_pool), _refill_piece) if s.refill_pool else _NO_REFILL
+        probe = (s.mirror, secret, s.bh_galaxy, s.immune, s.strict, s.draw, s.layout, s.target)
+        seen = last[_OPTIONS]
+        options = seen[1] if seen[0] == probe else self._options_from_state(probe)
+        probe = (s.board, s.rot, s.disc_kind, s.layout)
+        seen = last[_BOARD]
+        board = seen[1] if seen[0] == probe else self._board_from_state(s)
+        probe = (s.display, len(s.deck), s.set_aside)
+        seen = last[_CARDS]
+        cards_row = seen[1] if seen[0] == probe else self._cards_from_state(s)
+        pend = _NO_PENDING
+        if s.pending:
+            top = s.pending[-1]
+            data = top.data
+            # most steps carry no data: a short key (see _pending_piece)
+            key = (
+                _pending_key(top.kind, top.seat == seat, data, None, None)
+                if data
+                else (top.kind, top.seat == seat)
+            )
+            pend = self._pending.get(key) or self._put(self._pending, key, _pending_piece)
+        return np.frombuffer(
+            b"".join(
+                (
+                    head,
+                    bag,
+                    _MARBLE[s.in_hand],
+                    refill,
+                    options,
+                    board,
+                    _PLACED[s.placed + 1],
+                    cards_row,
+                    pend,
+                    *players[me:],
+                    *players[:me],
+                    _ABSENT[n],
+                )
             ),
-            tuple(s.bag),
-            s.in_hand,
-            tuple(s.refill_pool),
-            (tuple(s.display), len(s.deck), tuple(s.set_aside)),
-            pend,
-            players,
+            _F32,
         )
 
     # --- shared -----------------------------------------------------------------------
-    def _starts(self, layout_name: str, kinds: tuple[int, ...], rot: tuple[int, ...]) -> tuple[int, ...]:
-        """The start-point cells, sorted, as ``observation`` lists them (§2.3), cached by the
-        disc arrangement that decides them."""
-        key = (layout_name, kinds, rot)
-        cells = self._start_cells.get(key)
-        if cells is None:
-            if len(self._start_cells) > 4096:
-                self._start_cells.clear()
-            geo = geometry(layout_name)
-            discs = board_data().discs
-            cells = self._start_cells[key] = tuple(
-                sorted(
-                    geo.discs[d][(h - 1 + rot[d]) % 6 + 1]
-                    for d in range(DISCS)
-                    for h in discs[kinds[d]].start
-                )
-            )
-        return cells
+    @staticmethod
+    def _put(cache: dict[Hashable, T], key: Hashable, build: Callable[[Any], T]) -> T:
+        """Builds and keeps the piece of ``key``; the dict is emptied first when full, so memory
+        stays flat in long runs of positions that never repeat."""
+        if len(cache) >= blocks.MAX_ENTRIES:
+            cache.clear()
+        piece = cache[key] = build(key)
+        return piece
 
-    def _fill(
-        self,
-        you: int | None,
-        turn: int,
-        to_move: Any,
-        seat_playing: int,
-        options: tuple[Any, ...],
-        final_turns: int,
-        over: bool,
-        board: tuple[Any, ...],
-        bag: tuple[int, ...],
-        in_hand: str,
-        refill_pool: tuple[str, ...],
-        cards_row: tuple[Any, ...],
-        pend: tuple[Any, ...] | None,
-        players: list[tuple[Any, ...]],
-    ) -> np.ndarray:
-        v = _ZERO[:]
-        misc = (
-            min(turn, 100),
-            you is not None and you in to_move,
-            you == seat_playing,
-            final_turns,
-            over,
-            bag,
-            in_hand,
-            refill_pool,
+    def _get(self, cache: dict[Hashable, bytes], key: Hashable, build: Callable[[Any], bytes]) -> bytes:
+        return cache.get(key) or self._put(cache, key, build)
+
+    def _bag_from_state(self, bag: list[int]) -> bytes:
+        """The bag counts (remembered in the memo)."""
+        piece = self._get(self._bag, tuple(bag), _bag_piece)
+        self._last[_BAG] = (list(bag), piece)
+        return piece
+
+    def _options_from_state(self, probe: tuple[Any, ...]) -> bytes:
+        """The options segment (remembered in the memo; the fields are all immutable)."""
+        mirror, secret, bh_galaxy, immune, strict, draw, layout_name, target = probe
+        key = (mirror, secret, bh_galaxy, immune == "placed", strict, draw, layout_name, target)
+        piece = self._get(self._options, key, _options_piece)
+        self._last[_OPTIONS] = (probe, piece)
+        return piece
+
+    def _board_from_state(self, s: StelliumState) -> bytes:
+        """The marbles, start points and rotation from the state's board and disc
+        arrangement (remembered in the memo)."""
+        key = (s.layout, tuple(s.disc_kind), tuple(s.rot))
+        discs = self._discs.get(key) or self._put(self._discs, key, _discs_piece)
+        piece = _board_segment(s.board, discs)
+        self._last[_BOARD] = ((list(s.board), list(s.rot), list(s.disc_kind), s.layout), piece)
+        return piece
+
+    def _cards_from_state(self, s: StelliumState) -> bytes:
+        """The cards segment from the state's display, pile size and set-aside card
+        (remembered in the memo)."""
+        get = self._get
+        display = get(self._card_set, tuple(s.display), _card_set_piece)
+        set_aside = get(self._card_set, tuple(s.set_aside), _card_set_piece)
+        piece = _cards_segment(display, len(s.deck), set_aside)
+        self._last[_CARDS] = ((list(s.display), len(s.deck), list(s.set_aside)), piece)
+        return piece
+
+    def _player_from_state(self, slot: int, probe: tuple[Any, ...], shown: bool) -> bytes:
+        """A player's block from the state's fields in ``probe`` (points, held count, a card
+        taken this turn, discarded count, target reached, won, held or None when not shown,
+        tokens): the observed values they show, with the score of §8 final scoring
+        (remembered in the memo slot of this seat and visibility)."""
+        points, held_count, held_new, discarded, reached, won_list, held_list, token_list = probe
+        won, tokens = tuple(won_list), tuple(token_list)
+        bonus = self._bonus.get(won)
+        if bonus is None:
+            bonus = self._put(self._bonus, won, _colour_bonus)
+        block = self._player_pieces(
+            (float(points + len(tokens) + bonus), points),
+            tuple(held_list) if shown else (),
+            (held_count, held_new, len(won), tokens, discarded, reached),
         )
-        v[S_MISC[0] : S_MISC[1]] = self._misc.get(misc)
-        v[S_OPTIONS[0] : S_OPTIONS[1]] = self._options.get(options)
-        v[S_BOARD[0] : S_BOARD[1]] = self._board.get(board)
-        v[S_CARDS[0] : S_CARDS[1]] = self._cards.get(cards_row)
-        if pend is not None:
-            v[S_PENDING[0] : S_PENDING[1]] = self._pending.get((*pend[:1], pend[1] == you, *pend[2:]))
-        # --- players, the observer first
-        n = len(players)
-        me = 0 if you is None else you
-        get = self._player.get
-        for k in range(min(n, MAX_PLAYERS)):
-            b = G_SIZE + k * P_SIZE
-            v[b : b + P_SIZE] = get(players[(me + k) % n])
-        return np.frombuffer(v, dtype=np.float32)
+        copy = (
+            points,
+            held_count,
+            held_new,
+            discarded,
+            reached,
+            list(won_list),
+            list(held_list) if shown else None,
+            list(token_list),
+        )
+        self._last[slot] = (copy, block)
+        return block
+
+    def _player_block(self, key: tuple[Any, ...]) -> bytes:
+        """present, score / 60, stelliums / 60 (3); held cards (CARDS); held count / 3, a card
+        taken this turn, validated count / 10, unused tokens (4), discarded / 10, reached (9)."""
+        score, points, held, held_count, held_new, won, tokens, discarded, reached = key
+        return self._player_pieces(
+            (score, points), held, (held_count, held_new, won, tokens, discarded, reached)
+        )
+
+    def _player_pieces(
+        self, score: tuple[float, int], held: tuple[str, ...], counts: tuple[Any, ...]
+    ) -> bytes:
+        """A player block from the keys of its three pieces (see ``_player_block``)."""
+        put = self._put
+        return b"".join(
+            (
+                self._score.get(score) or put(self._score, score, _score_piece),
+                self._card_set.get(held) or put(self._card_set, held, _card_set_piece),
+                self._counts.get(counts) or put(self._counts, counts, _counts_piece),
+            )
+        )
 
 
-def _pending_from(kind: str, seat: int, data: Any, index: Any, disc_index: Any) -> tuple[Any, ...]:
-    """(kind, seat, cell, cells, disc, card, marble, forced, left) of the pending step, with
+def _board_segment(board: Iterable[str], discs: bytes) -> bytes:
+    """Marble one-hot per cell (looked up in C by ``itemgetter``), then start points +
+    rotation (``discs``); the cell placed this turn follows separately (``_PLACED``)."""
+    return b"".join(itemgetter(*board)(_MARBLE)) + discs
+
+
+def _cards_segment(display: bytes, deck: int, set_aside: bytes) -> bytes:
+    """The display flags, the pile size / CARDS, the set-aside flags."""
+    return b"".join((display, _DECK[min(deck, CARDS)], set_aside))
+
+
+def _colour_bonus(won: tuple[str, ...]) -> int:
+    """§8: the colour bonus of the validated cards ``won`` (the rule's own function)."""
+    player = Player(held=[], held_turn=[], won=list(won), points=0, tokens=[], discarded=[], reached=-1)
+    return scoring.colour_bonus(player)
+
+
+def _pending_key(kind: str, mine: bool, data: Any, index: Any, disc_index: Any) -> tuple[Any, ...]:
+    """(kind, mine, cell, cells, disc, card, marble, forced, left) of the pending step, with
     cells and discs as numbers (``index``/``disc_index`` convert the observation's labels)."""
     cell = disc = -1
     cells: tuple[int, ...] = ()
@@ -312,79 +473,86 @@ def _pending_from(kind: str, seat: int, data: Any, index: Any, disc_index: Any) 
         marble = str(data.get("kind", data.get("type", "")))
         forced = bool(data.get("forced", False))
         left = int(data.get("left", 0))
-    return (kind, seat, cell, cells, disc, card, marble, forced, left)
+    return (kind, mine, cell, cells, disc, card, marble, forced, left)
 
 
-# --- segment builders (each gets the key it is cached under) ----------------------------
-def _misc_block(key: tuple[Any, ...]) -> array[float]:
-    turn, my_turn, my_seat_plays, final_turns, over, bag, in_hand, refill_pool = key
-    v = zeros(S_MISC[1] - S_MISC[0])
-    o = G["turn"]
-    v[G["turn"] - o] = turn / 100.0
-    v[G["my_turn"] - o] = 1.0 if my_turn else 0.0
-    v[G["my_seat_plays"] - o] = 1.0 if my_seat_plays else 0.0
+# --- piece builders (each gets the key it is cached under) ----------------------------
+def _head_piece(key: tuple[Any, ...]) -> bytes:
+    """turn / 100, observer to move, observer's turn, end triggered, turns left / 8, over."""
+    turn, my_turn, my_seat_plays, final_turns, over = key
+    v = zeros(6)
+    v[0] = turn / 100.0
+    v[1] = 1.0 if my_turn else 0.0
+    v[2] = 1.0 if my_seat_plays else 0.0
     if final_turns >= 0:
-        v[G["final_turns_left"] - o] = 1.0
-        v[G["final_turns"] - o] = min(final_turns, 8) / 8.0
-    v[G["over"] - o] = 1.0 if over else 0.0
-    for k in range(4):
-        v[G["bag"] - o + k] = min(bag[k], 11) / 11.0
-    if in_hand:
-        v[G["in_hand"] - o + _TYPE[in_hand]] = 1.0
-    for m in refill_pool:
-        v[G["refill_pool"] - o + _TYPE[m]] += 0.2
-    return v
+        v[3] = 1.0
+        v[4] = min(final_turns, 8) / 8.0
+    v[5] = 1.0 if over else 0.0
+    return v.tobytes()
 
 
-def _options_block(key: tuple[Any, ...]) -> array[float]:
-    v = zeros(S_OPTIONS[1] - S_OPTIONS[0])
+def _bag_piece(bag: tuple[int, ...]) -> bytes:
+    return array("f", [min(n, 11) / 11.0 for n in bag]).tobytes()
+
+
+def _refill_piece(pool: tuple[str, ...]) -> bytes:
+    v = zeros(4)
+    for m in pool:
+        v[_TYPE[m]] += 0.2
+    return v.tobytes()
+
+
+def _options_piece(key: tuple[Any, ...]) -> bytes:
+    v = zeros(layout_width(OPTIONS))
     for k in range(5):
         if key[k]:
             v[k] = 1.0
     v[5 + DRAWS.index(key[5])] = 1.0
     v[5 + len(DRAWS) + LAYOUTS.index(key[6])] = 1.0
-    v[G["target"] - S_OPTIONS[0]] = min(key[7], 60) / 60.0
-    return v
+    v[G["target"] - G["options"]] = min(key[7], 60) / 60.0
+    return v.tobytes()
 
 
-def _board_block(key: tuple[Any, ...]) -> array[float]:
-    board, starts, rotation, placed = key
-    v = zeros(S_BOARD[1] - S_BOARD[0])
-    o = G["board"] - S_BOARD[0]
-    for c, m in enumerate(board):
-        if m:
-            v[o + 4 * c + _TYPE[m]] = 1.0
-    o = G["start_points"] - S_BOARD[0]
+def _discs_piece(key: tuple[Any, ...]) -> bytes:
+    """Start points and rotation from the disc arrangement that decides them (§2.3)."""
+    layout_name, kinds, rot = key
+    geo = geometry(layout_name)
+    discs = board_data().discs
+    starts = tuple(
+        sorted(geo.discs[d][(h - 1 + rot[d]) % 6 + 1] for d in range(DISCS) for h in discs[kinds[d]].start)
+    )
+    return _starts_piece((starts, rot))
+
+
+def _starts_piece(key: tuple[Any, ...]) -> bytes:
+    """The start-point cells (52) and the rotation one-hot per disc position (6 x 6)."""
+    starts, rotation = key
+    v = zeros(CELLS + DISCS * 6)
     for c in starts:
-        v[o + c] = 1.0
-    o = G["rotation"] - S_BOARD[0]
+        v[c] = 1.0
     for d in range(DISCS):
-        v[o + 6 * d + rotation[d] % 6] = 1.0
-    if placed >= 0:
-        v[G["placed"] - S_BOARD[0] + placed] = 1.0
-    return v
+        v[CELLS + 6 * d + rotation[d] % 6] = 1.0
+    return v.tobytes()
 
 
-def _cards_block(key: tuple[Any, ...]) -> array[float]:
-    display, deck, set_aside = key
-    v = zeros(S_CARDS[1] - S_CARDS[0])
-    o = G["display"] - S_CARDS[0]
-    for c in display:
-        v[o + _CARD[c]] = 1.0
-    v[G["deck"] - S_CARDS[0]] = min(deck, CARDS) / CARDS
-    o = G["set_aside"] - S_CARDS[0]
-    for c in set_aside:
-        v[o + _CARD[c]] = 1.0
-    return v
+def _card_set_piece(ids: tuple[str, ...]) -> bytes:
+    """One flag per card id (the display, the set-aside card)."""
+    v = zeros(CARDS)
+    for c in ids:
+        v[_CARD[c]] = 1.0
+    return v.tobytes()
 
 
-def _pending_block(key: tuple[Any, ...]) -> array[float]:
+def _pending_piece(key: tuple[Any, ...]) -> bytes:
+    """The pending step from its full key, or from the short key (kind, mine) of a step without data."""
+    if len(key) == 2:
+        key = _pending_key(key[0], key[1], None, None, None)
     kind, mine, cell, cells, disc, card, marble, forced, left = key
-    v = zeros(S_PENDING[1] - S_PENDING[0])
-    base = S_PENDING[0]
+    v = zeros(PENDING_SIZE)
+    base = G["pending_kind"]
     k = _PENDING.get(kind)
     if k is not None:
-        v[G["pending_kind"] - base + k] = 1.0
+        v[k] = 1.0
     v[G["pending_mine"] - base] = 1.0 if mine else 0.0
     if cell >= 0:
         v[G["pending_cell"] - base + cell] = 1.0
@@ -398,22 +566,22 @@ def _pending_block(key: tuple[Any, ...]) -> array[float]:
         v[G["pending_marble"] - base + _TYPE[marble]] = 1.0
     v[G["pending_forced"] - base] = 1.0 if forced else 0.0
     v[G["pending_left"] - base] = min(left, 5) / 5.0
-    return v
+    return v.tobytes()
 
 
-def _player_block(key: tuple[Any, ...]) -> array[float]:
-    score, points, held, held_count, held_new, won, tokens, discarded, reached = key
-    v = zeros(P_SIZE)
-    v[P["present"]] = 1.0
-    v[P["score"]] = min(score, 60.0) / 60.0
-    v[P["points"]] = min(points, 60) / 60.0
-    for c in held:
-        v[P["held"] + _CARD[c]] = 1.0
-    v[P["held_count"]] = min(held_count, 3) / 3.0
-    v[P["held_new"]] = 1.0 if held_new else 0.0
-    v[P["won_count"]] = min(won, 10) / 10.0
+def _score_piece(key: tuple[float, int]) -> bytes:
+    score, points = key
+    return array("f", [1.0, min(score, 60.0) / 60.0, min(points, 60) / 60.0]).tobytes()
+
+
+def _counts_piece(key: tuple[Any, ...]) -> bytes:
+    """held count / 3, a card taken this turn, validated count / 10, unused tokens one-hot
+    by type, discarded count / 10, target reached."""
+    held_count, held_new, won, tokens, discarded, reached = key
+    v = array(
+        "f", [min(held_count, 3) / 3.0, 1.0 if held_new else 0.0, min(won, 10) / 10.0, 0.0, 0.0, 0.0, 0.0]
+    )
     for t in tokens:
-        v[P["tokens"] + _TYPE[t]] = 1.0
-    v[P["discarded_count"]] = min(discarded, 10) / 10.0
-    v[P["reached"]] = 1.0 if reached else 0.0
-    return v
+        v[3 + _TYPE[t]] = 1.0
+    v.extend((min(discarded, 10) / 10.0, 1.0 if reached else 0.0))
+    return v.tobytes()

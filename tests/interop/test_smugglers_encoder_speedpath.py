@@ -1,0 +1,99 @@
+"""The cached-segment fast path of the Space Smugglers encoder: exact, bounded, fresh arrays."""
+
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+import pytest
+
+from galaxis.games.smugglers import encode
+from galaxis.games.smugglers.data import COLOURS, sectors, sheets
+from galaxis.games.smugglers.encode import SIZE, SmugglersEncoder, layout
+from tests.interop.interop_cases import random_positions
+
+
+def _pile_from_scratch(colour: str, paid: list[str]) -> bytes:
+    """Favourites and paid-pile sums built independently of the cache: one float32 array,
+    every card added in pile order (the accumulation the vector has always used)."""
+    ships = (*COLOURS, "x")
+    v = array("f", bytes(4 * 18))
+    sheet = sheets()[colour]
+    for c in sheet.fav_planets:
+        v[COLOURS.index(c)] = 1.0
+    for c in sheet.fav_ships:
+        v[4 + COLOURS.index(c)] = 1.0
+    for cid in paid:
+        sector = sectors()[cid]
+        for c in sector.planets:
+            v[8 + COLOURS.index(c)] += 0.1
+        for s in sector.ships:
+            v[12 + ships.index(s)] += 0.1
+        if sector.station:
+            v[17] += 0.2
+    return v.tobytes()
+
+
+def test_a_pile_segment_built_from_its_prefix_equals_the_whole_sum():
+    ids = sorted(sectors())
+    colour = sorted(sheets())[0]
+    paid = [ids[i] for i in (3, 17, 4, 30, 8, 22, 11, 35, 0, 26, 14, 19)]
+    cold, warm = encode._Piles(), encode._Piles()
+    for k in range(1, len(paid) + 1):
+        warm[(colour, *paid[:k])]  # prefixes first, as a growing pile meets the cache
+    assert cold[(colour, *paid)] == warm[(colour, *paid)] == _pile_from_scratch(colour, paid)
+    # float32 sums of many 0.1 steps are not exact, so the pile order must be kept in the key
+    assert (colour, *paid[::-1]) not in warm
+    assert np.frombuffer(warm[(colour, *paid)], np.float32)[8:12].sum() > 0
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {"mode": "realtime", "stacked": True})])
+def test_both_paths_agree_with_a_tiny_cache_that_is_cleared_all_the_time(monkeypatch, players, options):
+    monkeypatch.setattr(encode, "_CACHE_LIMIT", 3)
+    enc = SmugglersEncoder()
+    reference = SmugglersEncoder()  # never cleared: the default limit is far above these positions
+    caches = [v for v in vars(enc).values() if isinstance(v, dict)]
+    for i, match in enumerate(random_positions("smugglers", players, 11, options, 300)):
+        if i % 3:
+            continue
+        for seat in [*range(players), None]:
+            fast = enc.encode_match(match, seat)
+            assert np.array_equal(fast, enc.encode(match.observation(seat)))
+            monkeypatch.setattr(encode, "_CACHE_LIMIT", 16384)
+            assert np.array_equal(fast, reference.encode_match(match, seat))
+            monkeypatch.setattr(encode, "_CACHE_LIMIT", 3)
+        assert all(len(c) <= 3 for c in caches)
+
+
+def test_each_encoding_is_a_fresh_read_only_float32_vector():
+    match = next(iter(random_positions("smugglers", 2, 3, {}, 5)))
+    enc = SmugglersEncoder()
+    a, b = enc.encode_match(match, 0), enc.encode_match(match, 0)
+    assert a.shape == (SIZE,) and a.dtype == np.float32 and np.array_equal(a, b)
+    assert not a.flags.writeable and not np.shares_memory(a, b)  # a kept observation never changes
+    with pytest.raises(ValueError):
+        a[0] = 1.0
+
+
+def test_the_bids_of_a_card_are_summarised_for_the_observer():
+    """Dice on a card as the observer sees them: its own count and top die, the others', who leads."""
+    enc = SmugglersEncoder()
+    offset = {name: off for name, off, _ in layout()}
+    for match in random_positions("smugglers", 3, 8, {}, 200):
+        dice = match.state.dice
+        if not any(dice):
+            continue
+        for seat in (0, 1, 2, None):
+            vec = enc.encode_match(match, seat)
+            for ci, on_card in enumerate(dice[: encode.MAX_CARDS]):
+                mine = [v for s, v in on_card if s == seat]
+                others = [v for s, v in on_card if s != seat]
+                got = vec[offset[f"card{ci}.my_dice"] : offset[f"card{ci}.i_lead"] + 1]
+                want = [
+                    len(mine) / 2.0,
+                    max(mine, default=0) / 6.0,
+                    len(others) / 4.0,
+                    max(others, default=0) / 6.0,
+                    float(max(mine, default=0) > max(others, default=0)),
+                ]
+                assert got.tolist() == pytest.approx(want)
