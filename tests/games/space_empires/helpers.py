@@ -8,6 +8,20 @@ from galaxis.core import Match, Rng, resolve_options
 from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.state import Marker, SEState, Unit
 
+# The Doomsday Machine strength table of the seed, rows 1-10: (class, attack, defence, hull, attacks).
+SEED_DM_STRENGTH = {
+    1: ("D", 7, 1, 6, 3),
+    2: ("C", 7, 1, 7, 4),
+    3: ("C", 8, 2, 7, 4),
+    4: ("C", 8, 2, 8, 4),
+    5: ("B", 9, 2, 8, 5),
+    6: ("B", 9, 3, 9, 5),
+    7: ("B", 10, 3, 9, 6),
+    8: ("A", 10, 3, 10, 6),
+    9: ("A", 11, 4, 10, 6),
+    10: ("A", 11, 4, 11, 6),
+}
+
 
 def start(players: int = 2, seed: int = 1, **options: Any) -> Match:
     resolved = resolve_options(GAME.info, options)

@@ -17,7 +17,7 @@ from galaxis.games.space_empires.scenarios import scenarios, solo_tables
 from galaxis.games.space_empires.solo_state import CAPITOL, DOOMSDAY
 from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
 
-from .helpers import add_unit, hw, start, state, touch
+from .helpers import SEED_DM_STRENGTH, add_unit, hw, start, state, touch
 
 DIFFICULTIES = ("easy", "normal", "hard", "harder", "good_luck")
 
@@ -60,18 +60,6 @@ SEED_VP = {
     2: {"easy": 14, "normal": 12, "hard": 10, "harder": 8, "good_luck": 6},
     3: {"easy": 10, "normal": 8, "hard": 7, "harder": 6, "good_luck": 5},
     4: {"easy": 10, "normal": 8, "hard": 7, "harder": 6, "good_luck": 5},
-}
-SEED_DM_STRENGTH = {
-    1: ("D", 7, 1, 6, 3),
-    2: ("C", 7, 1, 7, 4),
-    3: ("C", 8, 2, 7, 4),
-    4: ("C", 8, 2, 8, 4),
-    5: ("B", 9, 2, 8, 5),
-    6: ("B", 9, 3, 9, 5),
-    7: ("B", 10, 3, 9, 6),
-    8: ("A", 10, 3, 10, 6),
-    9: ("A", 11, 4, 10, 6),
-    10: ("A", 11, 4, 11, 6),
 }
 SEED_WEAKNESS = {1: "fighters", 2: "fighters", 3: "mines", 4: "mines", 5: "cloaking", 6: "cloaking"}
 SEED_WEAKNESS |= {7: "large_fleets", 8: "large_fleets", 9: "none", 10: "none"}

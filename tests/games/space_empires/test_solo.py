@@ -15,7 +15,7 @@ from galaxis.games.space_empires.scenarios import solo_tables
 from galaxis.games.space_empires.solo_state import DOOMSDAY, Alien
 from galaxis.games.space_empires.state import Colony, SEState
 
-from .helpers import add_unit, hw, start, state, touch
+from .helpers import SEED_DM_STRENGTH, add_unit, hw, start, state, touch
 
 
 def _d(a: str, b: str) -> int:
@@ -35,18 +35,6 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 
 # --- the Doomsday Machine tables (seed) ---------------------------------------------------------------
-SEED_DM_STRENGTH = {
-    1: ("D", 7, 1, 6, 3),
-    2: ("C", 7, 1, 7, 4),
-    3: ("C", 8, 2, 7, 4),
-    4: ("C", 8, 2, 8, 4),
-    5: ("B", 9, 2, 8, 5),
-    6: ("B", 9, 3, 9, 5),
-    7: ("B", 10, 3, 9, 6),
-    8: ("A", 10, 3, 10, 6),
-    9: ("A", 11, 4, 10, 6),
-    10: ("A", 11, 4, 11, 6),
-}
 
 
 @pytest.mark.parametrize("strength", range(1, 11))
