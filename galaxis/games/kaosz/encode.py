@@ -9,23 +9,26 @@ type and turn state, upgrades, damage, printed stats of the ships), so the
 layout (documented in docs/interop.md) is fixed for every player count, deck
 and option set; missing seats are all-zero blocks with their ``present`` flag 0.
 
-The vector is made of segments, each built once per distinct content
-(galaxis.interop.blocks). ``encode_match`` is the fast path for the RL
-adapters: the same segment keys read straight from the fields that
+The vector is the ``bytes.join`` of small float32 blocks, each built once per
+distinct key of observed values and cached (every cache is bounded by
+``galaxis.interop.blocks.MAX_ENTRIES``). ``encode_match`` is the fast path for
+the RL adapters: the same keys read straight from the fields that
 ``observation`` publishes (tests/interop check the equality on every position
-of random matches, and that a determinized copy encodes the same).
+of random matches, and that a determinized copy encodes the same; the name of
+a card the seat cannot identify never enters a key).
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from galaxis.games.kaosz.cards import pool
 from galaxis.games.kaosz.views import visible
-from galaxis.interop.blocks import BlockCache, layout_offsets, zeros
+from galaxis.interop.blocks import MAX_ENTRIES, layout_offsets, zeros
 
 MAX_PLAYERS = 6
 TYPES = ("base", "crew", "equipment", "event", "interrupt", "ship")
@@ -111,7 +114,6 @@ PLAYER = (
 )
 
 
-
 G = layout_offsets(GLOBAL)
 P = layout_offsets(PLAYER)
 Z = layout_offsets(ZONE)
@@ -125,7 +127,6 @@ _STAGE = {k: i for i, k in enumerate(STAGES)}
 _TARGET = {k: i for i, k in enumerate(TARGETS)}
 _STACK_KIND = {k: i for i, k in enumerate(STACK_KINDS)}
 _TYPE = {t: i for i, t in enumerate(TYPES)}
-_ZERO = array("f", bytes(4 * SIZE))
 _ALWAYS_PUBLIC = ("stack", "trash", "hangar")
 _FACE_DOWN_ZONES = ("colony", "hand", "wreck")
 ZONES = ("hangar", "canteen", "surface", "hand_cards")
@@ -152,7 +153,7 @@ def _printed(card_id: str) -> tuple[int, int, tuple[int, ...]]:
     return _TYPE.get(card.type, 0), cost, stats
 
 
-_PRINTED: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+_PRINTED: dict[str, tuple[int, int, tuple[int, ...]]] = {}  # one entry per card of the pool
 
 
 def printed(card_id: str) -> tuple[int, int, tuple[int, ...]]:
@@ -162,7 +163,7 @@ def printed(card_id: str) -> tuple[int, int, tuple[int, ...]]:
     return hit
 
 
-def _zone_key(cards: list[tuple[str, bool, int, int, int]]) -> tuple[int, ...]:
+def _zone_key(cards: tuple[tuple[str, bool, int, int, int], ...]) -> tuple[int, ...]:
     """The summary of a zone given (card id or "" if unknown, up, turn state, upgrades, harm) per card."""
     up = hidden = cost = upgrades = harm = 0
     states = [0, 0, 0]
@@ -188,39 +189,92 @@ def _zone_key(cards: list[tuple[str, bool, int, int, int]]) -> tuple[int, ...]:
     return (len(cards), up, *states, hidden, *types, cost, upgrades, harm, *stats)
 
 
-_TYPE_COUNTS: dict[tuple[str, ...], tuple[int, ...]] = {}
+def _numbers(data: dict[str, Any]) -> tuple[int | None, int | None, int | None]:
+    """The whole-number fields of the decision's public data (DATA_NUMBERS; other values are left out)."""
+    count, left, hits = data.get("count"), data.get("left"), data.get("hits")
+    return (
+        count if type(count) is int else None,
+        left if type(left) is int else None,
+        hits if type(hits) is int else None,
+    )
 
 
-def _numbers(data: dict[str, Any]) -> tuple[int | None, ...]:
-    """The whole-number fields of the decision's public data (other values are left out)."""
-    return tuple(x if type(x) is int else None for x in map(data.get, DATA_NUMBERS))
+def _unit(x: float, scale: float) -> float:
+    """``x / scale`` clipped to [0, 1]."""
+    return min(max(x / scale, 0.0), 1.0)
 
 
-def _type_counts(card_ids: list[str]) -> tuple[int, ...]:
-    """How many cards of each type a list of card ids holds (memoised: trash and wreck change slowly)."""
-    key = tuple(card_ids)
-    hit = _TYPE_COUNTS.get(key)
-    if hit is None:
-        if len(_TYPE_COUNTS) > 16384:
-            _TYPE_COUNTS.clear()
-        types = [0] * len(TYPES)
-        for cid in card_ids:
-            types[printed(cid)[0]] += 1
-        hit = _TYPE_COUNTS[key] = tuple(types)
-    return hit
+def _bounded_get(cache: dict[Any, bytes], key: Any, build: Callable[[Any], bytes]) -> bytes:
+    """``cache[key]``, built by ``build(key)`` on a miss; the cache is emptied when it is full."""
+    block = cache.get(key)
+    if block is None:
+        if len(cache) >= MAX_ENTRIES:
+            cache.clear()
+        block = cache[key] = build(key)
+    return block
+
+
+class _Scaled(dict[Any, bytes]):
+    """A count -> the float32 bytes of ``_unit(count, scale)`` (one field of a player block)."""
+
+    def __init__(self, scale: float) -> None:
+        super().__init__()
+        self.scale = scale
+
+    def __missing__(self, x: Any) -> bytes:
+        block = array("f", [_unit(x, self.scale)]).tobytes()
+        if len(self) < MAX_ENTRIES:
+            self[x] = block
+        return block
+
+
+_PER_5, _PER_10, _PER_20, _PER_40 = _Scaled(5), _Scaled(10), _Scaled(20), _Scaled(40)
+_IN_PLAY = array("f", [1.0, 0.0]).tobytes()  # present, out
+_OUT = array("f", [1.0, 1.0]).tobytes()
+_NO_ZONE = bytes(4 * Z_SIZE)  # another player's hand: only its size is observed
+_NO_WRECK = bytes(4 * len(TYPES))  # another player's wreck: only its size is observed
+_NO_KNOWN = bytes(4)
+_NO_BLOCK: tuple[Any, bytes] = ((), b"")  # no last block: no key equals ()
+_NO_NUMBERS: tuple[int | None, int | None, int | None] = (None, None, None)  # no decision data
+_EMPTY_SEATS = [bytes(4 * P_SIZE * (MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1)]
+_TYPE_BLOCKS: dict[tuple[str, ...], bytes] = {}  # card ids of a trash or wreck -> its types / 20
+_SUMMARIES: dict[tuple[int, ...], bytes] = {}  # zone summary -> its block
+
+
+def _known_hidden(cards: list[Any], known: set[int] | tuple[()]) -> int:
+    """How many distinct cards in ``known`` are not public (``not views.visible(s, u, None)``, inlined:
+    a card is public in the trash, the hangar or on the stack, or face up outside colony, hand and wreck)."""
+    return len(
+        [
+            0
+            for c in map(cards.__getitem__, known)
+            if (z := c.zone) in _FACE_DOWN_ZONES or not (c.up or z in _ALWAYS_PUBLIC)
+        ]
+    )
 
 
 class KaoszEncoder:
-    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1]."""
+    """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1].
+
+    The vector is the concatenation of small float32 byte blocks, each cached under a key
+    of observed values only: four global blocks (turn, decision, stack, combat), and per
+    player (observer first) the counts (one table lookup each), the trash by type, the
+    hangar, canteen, surface and hand zones (a zone's key holds ``(card id or "", up,
+    turn, upgrades, harm)`` per card), the wreck by type and the known cards; zeros for
+    empty seats. Both paths build the same keys and share ``_assemble``.
+    """
 
     size = SIZE
     low = 0.0
     high = 1.0
 
     def __init__(self) -> None:
-        self._global = BlockCache(G_SIZE, _global_block)
-        self._player = BlockCache(P_SIZE, _player_block)
-        self._zone = BlockCache(Z_SIZE, _zone_block)
+        self._turn: dict[Any, bytes] = {}
+        self._decision: dict[Any, bytes] = {}
+        self._stack: dict[Any, bytes] = {}
+        self._combat: dict[Any, bytes] = {}
+        self._zone: dict[Any, bytes] = {}
+        self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -231,8 +285,7 @@ class KaoszEncoder:
         top = None
         if stack:
             item = stack[-1]
-            card = item["card"]
-            top = (item["kind"], item["seat"] == me, card.get("card", ""))
+            top = (item["kind"], item["seat"] == me, item["card"].get("card", ""))
         cb = obs["combat"]
         combat = None
         if cb is not None:
@@ -244,22 +297,24 @@ class KaoszEncoder:
                 tuple(len(side) for side in cb["ships"]),
                 tuple(cb["passed"]),
             )
-        data = obs["decision_data"]
         opts = obs["options"]
         glob = (
-            obs["round"],
-            opts["max_rounds"],
-            opts["simple_combat"],
-            obs["phase"],
-            you is not None and you in obs["to_move"],
-            obs["active"] == me,
-            obs["first"] == me,
-            obs["decision"],
-            _numbers(data),
-            len(stack),
-            sum(1 for it in stack if it["seat"] == me),
-            any(it["neutralized"] for it in stack),
-            top,
+            (
+                obs["round"],
+                opts["max_rounds"],
+                opts["simple_combat"],
+                obs["phase"],
+                you is not None and you in obs["to_move"],
+                obs["active"] == me,
+                obs["first"] == me,
+            ),
+            (obs["decision"], _numbers(obs["decision_data"])),
+            (
+                len(stack),
+                sum(1 for it in stack if it["seat"] == me),
+                any(it["neutralized"] for it in stack),
+                top,
+            ),
             combat,
         )
 
@@ -277,10 +332,15 @@ class KaoszEncoder:
                 ]
             )
 
-        players = []
-        for i, p in enumerate(obs["players"]):
+        views = obs["players"]
+        total = len(views)
+        first = 0 if me < 0 else me
+        keys = []
+        for k in range(min(total, MAX_PLAYERS)):
+            i = (first + k) % total
+            p = views[i]
             mine = i == me
-            players.append(
+            keys.append(
                 (
                     p["out"],
                     p["credits"],
@@ -289,17 +349,16 @@ class KaoszEncoder:
                     p["colony"],
                     p["hand"],
                     p["wreck"],
-                    len(p["trash"]),
-                    _type_counts(p["trash"]),
+                    tuple(p["trash"]),
                     zone(p["hangar"]),
                     zone(p["canteen"]),
                     zone(p["surface"]),
                     zone(p["hand_cards"]) if mine else None,
-                    _type_counts(p["wreck_cards"]) if mine else None,
-                    len(p["known"]) if mine else 0,
+                    tuple(p["wreck_cards"]) if mine else None,
+                    len(p["known"]) if mine else None,
                 )
             )
-        return self._fill(me, glob, players)
+        return self._assemble(me, glob, keys)
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
@@ -307,10 +366,15 @@ class KaoszEncoder:
         s = match.state
         me = -1 if seat is None else seat
         cards = s.cards
+        stack = s.stack
         top = None
-        if s.stack:
-            it = s.stack[-1]
+        stack_mine = 0
+        neutralized = False
+        if stack:
+            it = stack[-1]
             top = (it.kind, it.seat == me, cards[it.uid].name if visible(s, it.uid, seat) else "")
+            stack_mine = sum(1 for it in stack if it.seat == me)
+            neutralized = any(it.neutralized for it in stack)
         cb = s.combat
         combat = None
         if cb is not None:
@@ -322,52 +386,69 @@ class KaoszEncoder:
                 tuple(len(side) for side in cb.ships),
                 tuple(cb.passed),
             )
-        data: dict[str, Any] = {}
         decision = None
+        numbers = _NO_NUMBERS
         if s.pending:
             step = s.pending[-1]
             decision = step.kind
-            if step.kind != "tutor" and isinstance(step.data, dict):
-                data = step.data
+            if decision != "tutor" and isinstance(step.data, dict):
+                numbers = _numbers(step.data)
         glob = (
-            s.round,
-            s.max_rounds,
-            s.simple_combat,
-            s.phase,
-            seat is not None and seat in match.to_move,
-            s.active == me,
-            s.first == me,
-            decision,
-            _numbers(data),
-            len(s.stack),
-            sum(1 for it in s.stack if it.seat == me),
-            any(it.neutralized for it in s.stack),
-            top,
+            (
+                s.round,
+                s.max_rounds,
+                s.simple_combat,
+                s.phase,
+                seat is not None and seat in match.to_move,
+                s.active == me,
+                s.first == me,
+            ),
+            (decision, numbers),
+            (len(stack), stack_mine, neutralized, top),
             combat,
         )
 
-        known = s.players[seat].known if seat is not None else ()
+        players = s.players
+        if len(players) > MAX_PLAYERS:  # never: the game seats at most MAX_PLAYERS
+            raise ValueError(f"kaosz encoder: {len(players)} players, at most {MAX_PLAYERS}")
+        first = 0 if me < 0 else me
+        order = players[first:] + players[:first]
+        # The zone cards of every player in the vector's order (and the observer's hand) are
+        # read in one comprehension, then cut into zones; views.visible (§8) is inlined.
+        uids: list[int] = []
+        piles: list[int] = []  # every trash (and the observer's wreck): public names
+        for p in order:
+            uids += p.hangar
+            uids += p.canteen
+            uids += p.surface
+            piles += p.trash
+        known: set[int] | tuple[()] = ()
+        if seat is not None:
+            uids += order[0].hand
+            piles += order[0].wreck
+            if order[0].known:
+                known = set(order[0].known)
+        flat = tuple(
+            [
+                (c.name, c.up, c.turn, c.upgrades, c.harm)
+                if ((z := (c := cards[u]).zone) != "colony" and c.owner == me)  # mostly: the seat's own
+                or z in _ALWAYS_PUBLIC
+                or (c.up and z not in _FACE_DOWN_ZONES)
+                or u in known
+                else ("", c.up, c.turn, c.upgrades, c.harm)
+                for u in uids
+            ]
+        )
+        names = tuple([cards[u].name for u in piles])
 
-        def zone(uids: list[int]) -> tuple[tuple[Any, ...], ...]:
-            out = []
-            for u in uids:
-                c = cards[u]
-                z = c.zone
-                # views.visible (§8), inlined: this loop runs for every card in play
-                if (
-                    z in _ALWAYS_PUBLIC
-                    or (c.up and z not in _FACE_DOWN_ZONES)
-                    or (seat is not None and (u in known or (z != "colony" and c.owner == seat)))
-                ):
-                    out.append((c.name, c.up, c.turn, c.upgrades, c.harm))
-                else:
-                    out.append(("", c.up, c.turn, c.upgrades, c.harm))
-            return tuple(out)
-
-        players = []
-        for i, p in enumerate(s.players):
-            mine = i == me
-            players.append(
+        keys: list[tuple[Any, ...]] = []
+        a = t = 0
+        for p in order:
+            end_hangar = a + len(p.hangar)
+            end_canteen = end_hangar + len(p.canteen)
+            end_surface = end_canteen + len(p.surface)
+            end_trash = t + len(p.trash)
+            keys.append(
                 (
                     p.out,
                     p.credits,
@@ -376,100 +457,168 @@ class KaoszEncoder:
                     len(p.colony),
                     len(p.hand),
                     len(p.wreck),
-                    len(p.trash),
-                    _type_counts([cards[u].name for u in p.trash]),
-                    zone(p.hangar),
-                    zone(p.canteen),
-                    zone(p.surface),
-                    zone(p.hand) if mine else None,
-                    _type_counts([cards[u].name for u in p.wreck]) if mine else None,
-                    _known_hidden(cards, p.known) if mine else 0,
+                    names[t:end_trash],
+                    flat[a:end_hangar],
+                    flat[end_hangar:end_canteen],
+                    flat[end_canteen:end_surface],
+                    None,
+                    None,
+                    None,
                 )
             )
-        return self._fill(me, glob, players)
+            a, t = end_surface, end_trash
+        if seat is not None:  # the observer's hand and wreck (read after every player's zones and trash)
+            keys[0] = (*keys[0][:11], flat[a:], names[t:], _known_hidden(cards, known))
+        return self._assemble(me, glob, keys)
 
     # --- shared -----------------------------------------------------------------------
-    def _fill(self, me: int, glob: tuple[Any, ...], players: list[tuple[Any, ...]]) -> np.ndarray:
-        v = _ZERO[:]
-        v[0:G_SIZE] = self._global.get(glob)
-        n = len(players)
-        first = 0 if me < 0 else me
-        get = self._player.get
-        zone = self._zone.get
-        for k in range(min(n, MAX_PLAYERS)):
-            b = G_SIZE + k * P_SIZE
-            key = players[(first + k) % n]
-            v[b : b + P_SIZE] = get(key[:9] + key[13:])
-            for name, cards in zip(ZONES, key[9:13], strict=True):
-                if cards is not None:
-                    o = b + P[name]
-                    v[o : o + Z_SIZE] = zone(cards)
-        return np.frombuffer(v, dtype=np.float32)
+    def _assemble(self, me: int, glob: tuple[Any, ...], keys: list[tuple[Any, ...]]) -> np.ndarray:
+        """The vector: the global blocks, the player blocks (observer first), then empty seats.
+
+        A player block whose key equals the one this observer had last time (the other
+        players' blocks, mostly, between two of its turns) is reused whole: an exact
+        comparison of everything the block is made of."""
+        turn, decision, stack, combat = glob
+        c1, c2, c3, c4 = self._turn, self._decision, self._stack, self._combat
+        parts = [
+            c1.get(turn) or _bounded_get(c1, turn, _turn_bytes),
+            c2.get(decision) or _bounded_get(c2, decision, _decision_bytes),
+            c3.get(stack) or _bounded_get(c3, stack, _stack_bytes),
+            c4.get(combat) or _bounded_get(c4, combat, _combat_bytes),
+        ]
+        last = self._last.get(me)
+        if last is None or len(last) != len(keys):
+            if len(self._last) >= 64:
+                self._last.clear()
+            last = self._last[me] = [_NO_BLOCK] * len(keys)
+        zones, types = self._zone, _TYPE_BLOCKS
+        for k, key in enumerate(keys):
+            prev = last[k]
+            if prev[0] == key:
+                parts.append(prev[1])
+                continue
+            (
+                out,
+                credits,
+                turns,
+                kills,
+                colony,
+                hand,
+                wreck,
+                trash,
+                hangar,
+                canteen,
+                surface,
+                hand_cards,
+                wrecked,
+                known,
+            ) = key
+            block = b"".join(
+                (
+                    _OUT if out else _IN_PLAY,
+                    _PER_20[credits],
+                    _PER_40[turns],
+                    _PER_5[kills],
+                    _PER_40[colony],
+                    _PER_10[hand],
+                    _PER_40[wreck],
+                    _PER_40[len(trash)],
+                    types.get(trash) or _bounded_get(types, trash, _types_bytes),
+                    zones.get(hangar) or _bounded_get(zones, hangar, _zone_bytes),
+                    zones.get(canteen) or _bounded_get(zones, canteen, _zone_bytes),
+                    zones.get(surface) or _bounded_get(zones, surface, _zone_bytes),
+                    _NO_ZONE
+                    if hand_cards is None
+                    else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
+                    _NO_WRECK
+                    if wrecked is None
+                    else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
+                    _NO_KNOWN if known is None else _PER_10[known],
+                )
+            )
+            last[k] = (key, block)
+            parts.append(block)
+        parts.append(_EMPTY_SEATS[len(keys)])
+        return np.frombuffer(b"".join(parts), dtype=np.float32)
 
 
-def _unit(x: float, scale: float) -> float:
-    """``x / scale`` clipped to [0, 1]."""
-    return min(max(x / scale, 0.0), 1.0)
-
-
-def _known_hidden(cards: list[Any], known: list[int]) -> int:
-    """How many distinct cards in ``known`` are not public (``not views.visible(s, u, None)``, inlined)."""
-    hidden = set()
-    for u in known:
-        c = cards[u]
-        z = c.zone
-        if not (z in _ALWAYS_PUBLIC or (c.up and z not in _FACE_DOWN_ZONES)):
-            hidden.add(u)
-    return len(hidden)
-
-
-# --- segment builders (each gets the key it is cached under) ----------------------------
-def _global_block(key: tuple[Any, ...]) -> array[float]:
-    (
-        rnd, max_rounds, simple, phase, my_turn, active_me, first_me, decision, numbers,
-        stack_size, stack_mine, neutralized, top, combat,
-    ) = key  # fmt: skip
-    v = zeros(G_SIZE)
-    v[G["round"]] = _unit(rnd, max_rounds or 1)
+# --- block builders (each gets the key it is cached under) ----------------------------
+def _turn_bytes(key: tuple[Any, ...]) -> bytes:
+    """round .. options of the global block."""
+    rnd, max_rounds, simple, phase, my_turn, active_me, first_me = key
+    base = G["round"]
+    v = zeros(G["decision"] - base)
+    v[G["round"] - base] = _unit(rnd, max_rounds or 1)
     if phase in _PHASE:
-        v[G["phase"] + _PHASE[phase]] = 1.0
-    v[G["my_turn"]] = 1.0 if my_turn else 0.0
-    v[G["active_is_me"]] = 1.0 if active_me else 0.0
-    v[G["first_is_me"]] = 1.0 if first_me else 0.0
-    v[G["options"]] = 1.0 if simple else 0.0
-    v[G["options"] + 1] = _unit(max_rounds, 500)
+        v[G["phase"] - base + _PHASE[phase]] = 1.0
+    v[G["my_turn"] - base] = 1.0 if my_turn else 0.0
+    v[G["active_is_me"] - base] = 1.0 if active_me else 0.0
+    v[G["first_is_me"] - base] = 1.0 if first_me else 0.0
+    v[G["options"] - base] = 1.0 if simple else 0.0
+    v[G["options"] - base + 1] = _unit(max_rounds, 500)
+    return v.tobytes()
+
+
+def _decision_bytes(key: tuple[Any, tuple[int | None, ...]]) -> bytes:
+    """decision and decision_data of the global block."""
+    decision, numbers = key
+    base = G["decision"]
+    v = zeros(G["stack_size"] - base)
     if decision in _DECISION:
-        v[G["decision"] + _DECISION[decision]] = 1.0
+        v[_DECISION[decision]] = 1.0
     for k, x in enumerate(numbers):
         if isinstance(x, int) and not isinstance(x, bool):
-            v[G["decision_data"] + k] = _unit(x, 10)
-    v[G["stack_size"]] = _unit(stack_size, 5)
-    v[G["stack_mine"]] = _unit(stack_mine, 5)
-    v[G["stack_neutralized"]] = 1.0 if neutralized else 0.0
+            v[G["decision_data"] - base + k] = _unit(x, 10)
+    return v.tobytes()
+
+
+def _stack_bytes(key: tuple[Any, ...]) -> bytes:
+    """stack_size .. stack_neutralized of the global block."""
+    stack_size, stack_mine, neutralized, top = key
+    base = G["stack_size"]
+    v = zeros(G["combat"] - base)
+    v[G["stack_size"] - base] = _unit(stack_size, 5)
+    v[G["stack_mine"] - base] = _unit(stack_mine, 5)
+    v[G["stack_neutralized"] - base] = 1.0 if neutralized else 0.0
     if top is not None:
         kind, top_mine, card_id = top
         if kind in _STACK_KIND:
-            v[G["stack_top_kind"] + _STACK_KIND[kind]] = 1.0
-        v[G["stack_top_mine"]] = 1.0 if top_mine else 0.0
+            v[G["stack_top_kind"] - base + _STACK_KIND[kind]] = 1.0
+        v[G["stack_top_mine"] - base] = 1.0 if top_mine else 0.0
         if card_id:
             t, cost, _ = printed(card_id)
-            v[G["stack_top_type"] + t] = 1.0
-            v[G["stack_top_cost"]] = _unit(cost, 10)
+            v[G["stack_top_type"] - base + t] = 1.0
+            v[G["stack_top_cost"] - base] = _unit(cost, 10)
+    return v.tobytes()
+
+
+def _combat_bytes(combat: tuple[Any, ...] | None) -> bytes:
+    """combat .. combat_passed of the global block (zeros out of combat)."""
+    base = G["combat"]
+    v = zeros(G_SIZE - base)
     if combat is not None:
         attacking, defending, target, stage, ships, passed = combat
-        v[G["combat"]] = 1.0
-        v[G["combat_attacking"]] = 1.0 if attacking else 0.0
-        v[G["combat_defending"]] = 1.0 if defending else 0.0
+        v[G["combat"] - base] = 1.0
+        v[G["combat_attacking"] - base] = 1.0 if attacking else 0.0
+        v[G["combat_defending"] - base] = 1.0 if defending else 0.0
         if target in _TARGET:
-            v[G["combat_target"] + _TARGET[target]] = 1.0
+            v[G["combat_target"] - base + _TARGET[target]] = 1.0
         if stage in _STAGE:
-            v[G["combat_stage"] + _STAGE[stage]] = 1.0
+            v[G["combat_stage"] - base + _STAGE[stage]] = 1.0
         mine, theirs = (0, 1) if attacking else (1, 0)
-        v[G["combat_my_ships"]] = _unit(ships[mine], 6)
-        v[G["combat_their_ships"]] = _unit(ships[theirs], 6)
-        v[G["combat_passed"]] = 1.0 if passed[mine] else 0.0
-        v[G["combat_passed"] + 1] = 1.0 if passed[theirs] else 0.0
-    return v
+        v[G["combat_my_ships"] - base] = _unit(ships[mine], 6)
+        v[G["combat_their_ships"] - base] = _unit(ships[theirs], 6)
+        v[G["combat_passed"] - base] = 1.0 if passed[mine] else 0.0
+        v[G["combat_passed"] - base + 1] = 1.0 if passed[theirs] else 0.0
+    return v.tobytes()
+
+
+def _types_bytes(card_ids: tuple[str, ...]) -> bytes:
+    """How many cards of each type a trash or wreck holds, / 20."""
+    types = [0] * len(TYPES)
+    for cid in card_ids:
+        types[printed(cid)[0]] += 1
+    return array("f", [_unit(count, 20) for count in types]).tobytes()
 
 
 # the scale of each number of a zone summary, in the order of ZONE (and of ``_zone_key``)
@@ -478,28 +627,52 @@ _ZONE_SCALE = (
 )
 
 
-def _zone_block(cards: tuple[tuple[Any, ...], ...]) -> array[float]:
-    """A zone's summary, each count scaled and clipped to 1 (one comprehension: this runs often)."""
-    return array("f", [min(x * k, 1.0) for x, k in zip(_zone_key(list(cards)), _ZONE_SCALE, strict=True)])
+def _zone_bytes(cards: tuple[tuple[Any, ...], ...]) -> bytes:
+    """A zone block. A zone summary is the sum of its cards' one-card summaries (``_zone_key``
+    only adds up), so it is taken as one C-level sum of the cards' packed summaries, and zones
+    with the same summary (say, the same cards in another order) share the block."""
+    try:
+        packed = sum(map(_PACKED_CARDS.__getitem__, cards))
+    except TypeError:  # a card whose numbers do not pack (None below): summed the plain way
+        summary = _zone_key(cards)
+        return _SUMMARIES.get(summary) or _bounded_get(_SUMMARIES, summary, _summary_bytes)
+    return _PACKED_SUMMARIES.get(packed) or _bounded_get(_PACKED_SUMMARIES, packed, _unpacked_bytes)
 
 
-def _player_block(key: tuple[Any, ...]) -> array[float]:
-    # the zones are separate blocks (KaoszEncoder._fill)
-    out, credits, turns, kills, colony, hand, wreck, trash, trash_types, wreck_types, known = key
-    v = zeros(P_SIZE)
-    v[P["present"]] = 1.0
-    v[P["out"]] = 1.0 if out else 0.0
-    v[P["credits"]] = _unit(credits, 20)
-    v[P["turns"]] = _unit(turns, 40)
-    v[P["kills"]] = _unit(kills, 5)
-    v[P["colony"]] = _unit(colony, 40)
-    v[P["hand"]] = _unit(hand, 10)
-    v[P["wreck"]] = _unit(wreck, 40)
-    v[P["trash"]] = _unit(trash, 40)
-    for k, count in enumerate(trash_types):
-        v[P["trash_types"] + k] = _unit(count, 20)
-    if wreck_types is not None:
-        for k, count in enumerate(wreck_types):
-            v[P["wreck_types"] + k] = _unit(count, 20)
-    v[P["known"]] = _unit(known, 10)
-    return v
+_FIELD_BITS = 32  # per summary field in a packed summary
+_CARD_MAX = 1 << 16  # a packed card's fields stay below this, so the sum of < 2**16 cards never carries
+
+
+def _packed_card(card: tuple[Any, ...]) -> int | None:
+    """The one-card summary of ``card`` packed into one int, ``_FIELD_BITS`` per field; None when a
+    field is not a whole number in [0, 2**16) (the zone is then summed the plain way)."""
+    summary = _zone_key((card,))
+    if not all(type(x) is int and 0 <= x < _CARD_MAX for x in summary):
+        return None
+    return sum(x << (_FIELD_BITS * i) for i, x in enumerate(summary))
+
+
+class _PackedCards(dict[tuple[Any, ...], Any]):  # values: int, or None for "does not pack"
+    """A zone key entry -> ``_packed_card`` of it, built on demand (emptied when full)."""
+
+    def __missing__(self, card: tuple[Any, ...]) -> int | None:
+        packed = _packed_card(card)
+        if len(self) >= MAX_ENTRIES:
+            self.clear()
+        self[card] = packed
+        return packed
+
+
+_PACKED_CARDS = _PackedCards()
+_PACKED_SUMMARIES: dict[int, bytes] = {}
+_FIELD_MASK = (1 << _FIELD_BITS) - 1
+
+
+def _unpacked_bytes(packed: int) -> bytes:
+    """The block of a packed zone summary."""
+    return _summary_bytes(tuple((packed >> (_FIELD_BITS * i)) & _FIELD_MASK for i in range(Z_SIZE)))
+
+
+def _summary_bytes(summary: tuple[int, ...]) -> bytes:
+    """A zone's summary, each count scaled and clipped to 1."""
+    return array("f", [min(x * k, 1.0) for x, k in zip(summary, _ZONE_SCALE, strict=True)]).tobytes()
