@@ -3,40 +3,41 @@
 Most of an observation does not change from one step to the next (the board
 between two placements, a player's hand while others act, the options all
 game long). An encoder splits its vector into segments, describes each by a
-hashable key made only of observed values, and builds each distinct segment
-once; an encoding is then a handful of slice copies. Both the observation path
-and the fast path of an encoder go through the same keys, so they agree.
+hashable key made only of observed values, and builds the float32 bytes of each
+distinct segment once (``Memo``); an encoding is then a handful of dictionary
+lookups and one ``b"".join`` wrapped by ``np.frombuffer``. Both the observation
+path and the fast path of an encoder go through the same keys, so they agree.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
+
+_V = TypeVar("_V")
 
 MAX_ENTRIES = 16384  # per segment; observations that never repeat must not grow memory forever
 
 
-class BlockCache:
-    """``get(key)`` -> the float32 block ``build(key)``, built once per distinct key."""
+class Memo(dict[Hashable, _V]):
+    """``memo[key]`` -> ``build(key)``, built once per distinct key; cleared when it reaches ``limit``
+    entries, so that long runs of positions that never repeat keep memory flat. Hits are plain dict
+    lookups (``__missing__`` runs only on a miss), which is what makes an encoding cheap."""
 
-    __slots__ = ("_build", "_entries", "width")
+    __slots__ = ("_build", "_limit")
 
-    def __init__(self, width: int, build: Callable[[Any], array[float]]) -> None:
-        self.width = width
+    def __init__(self, build: Callable[[Any], _V], limit: int | None = None) -> None:
+        super().__init__()
         self._build = build
-        self._entries: dict[Hashable, array[float]] = {}
+        self._limit = limit  # None: MAX_ENTRIES, read at each miss (tests lower it)
 
-    def get(self, key: Hashable) -> array[float]:
-        block = self._entries.get(key)
-        if block is None:
-            if len(self._entries) >= MAX_ENTRIES:
-                self._entries.clear()
-            block = self._build(key)
-            if len(block) != self.width:
-                raise ValueError(f"a block of width {len(block)} where {self.width} was declared")
-            self._entries[key] = block
-        return block
+    def __missing__(self, key: Hashable) -> _V:
+        if len(self) >= (MAX_ENTRIES if self._limit is None else self._limit):
+            self.clear()
+        value = self._build(key)
+        self[key] = value
+        return value
 
 
 def zeros(width: int) -> array[float]:
@@ -68,5 +69,7 @@ def seat_layout(global_blocks: Layout, player_blocks: Layout, max_players: int) 
     g_size, p_size = layout_width(global_blocks), layout_width(player_blocks)
     out = [(name, g[name], width) for name, width in global_blocks]
     for seat in range(max_players):
-        out.extend((f"player{seat}.{name}", g_size + seat * p_size + p[name], width) for name, width in player_blocks)
+        out.extend(
+            (f"player{seat}.{name}", g_size + seat * p_size + p[name], width) for name, width in player_blocks
+        )
     return out

@@ -15,7 +15,7 @@ import pytest
 from galaxis import new_match
 from galaxis.core import get_game
 from galaxis.interop import blocks
-from galaxis.interop.blocks import BlockCache, zeros
+from galaxis.interop.blocks import Memo
 from galaxis.interop.encoding import HashingEncoder, encoder_for
 from tests.interop.interop_cases import random_positions
 
@@ -149,25 +149,25 @@ def test_kaosz_hides_what_the_observer_cannot_identify():
         assert vec[off] == pytest.approx(min(len(obs["players"][0]["hand_cards"]) / 10, 1.0))
 
 
-def test_block_cache_builds_each_block_once():
+def test_memo_builds_each_block_once():
     built = []
 
     def build(key):
         built.append(key)
-        v = zeros(3)
-        v[0] = float(key)
-        return v
+        return bytes([key])
 
-    cache = BlockCache(3, build)
-    assert cache.get(1) is cache.get(1) and built == [1]
-    assert cache.get(2)[0] == 2.0 and built == [1, 2]
-    with pytest.raises(ValueError, match="width"):
-        BlockCache(2, build).get(5)
+    memo = Memo(build)
+    assert memo[1] is memo[1] and built == [1]
+    assert memo[2] == b"\x02" and built == [1, 2]
 
 
-def test_block_cache_is_bounded(monkeypatch):
+def test_memo_is_bounded(monkeypatch):
     monkeypatch.setattr(blocks, "MAX_ENTRIES", 4)
-    cache = BlockCache(1, lambda key: zeros(1))
+    memo = Memo(lambda key: b"")
     for k in range(10):
-        cache.get(k)
-    assert len(cache._entries) <= 4
+        memo[k]
+        assert len(memo) <= 4
+    small = Memo(lambda key: b"", limit=2)
+    for k in range(5):
+        small[k]
+    assert len(small) <= 2

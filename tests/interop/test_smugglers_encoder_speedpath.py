@@ -10,6 +10,7 @@ import pytest
 from galaxis.games.smugglers import encode
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 from galaxis.games.smugglers.encode import SIZE, SmugglersEncoder, layout
+from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
 
@@ -49,7 +50,7 @@ def test_a_pile_segment_built_from_its_prefix_equals_the_whole_sum():
 
 @pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {"mode": "realtime", "stacked": True})])
 def test_both_paths_agree_with_a_tiny_cache_that_is_cleared_all_the_time(monkeypatch, players, options):
-    monkeypatch.setattr(encode, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(blocks, "MAX_ENTRIES", 3)
     enc = SmugglersEncoder()
     reference = SmugglersEncoder()  # never cleared: the default limit is far above these positions
     caches = [v for v in vars(enc).values() if isinstance(v, dict)]
@@ -59,9 +60,9 @@ def test_both_paths_agree_with_a_tiny_cache_that_is_cleared_all_the_time(monkeyp
         for seat in [*range(players), None]:
             fast = enc.encode_match(match, seat)
             assert np.array_equal(fast, enc.encode(match.observation(seat)))
-            monkeypatch.setattr(encode, "_CACHE_LIMIT", 16384)
+            monkeypatch.setattr(blocks, "MAX_ENTRIES", 16384)
             assert np.array_equal(fast, reference.encode_match(match, seat))
-            monkeypatch.setattr(encode, "_CACHE_LIMIT", 3)
+            monkeypatch.setattr(blocks, "MAX_ENTRIES", 3)
         assert all(len(c) <= 3 for c in caches)
 
 

@@ -20,7 +20,7 @@ from tests.interop.interop_cases import random_positions
 
 
 def _memos(enc):
-    return [v for v in vars(enc).values() if isinstance(v, mod._Memo)]
+    return [v for v in vars(enc).values() if isinstance(v, mod.Memo)]
 
 
 def _check(enc, match, seat):
@@ -52,7 +52,7 @@ def test_one_encoder_shared_by_matches_seats_and_player_counts(limit):
 
 
 def test_memos_stay_bounded():
-    memo = mod._Memo(lambda key: key * 2, limit=4)
+    memo = mod.Memo(lambda key: key * 2, limit=4)
     for key in range(10):
         assert memo[key] == key * 2
         assert len(memo) <= 4

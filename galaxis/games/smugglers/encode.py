@@ -10,14 +10,15 @@ set; missing cards and seats are all-zero blocks with their ``present`` flag 0.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
 from functools import partial
 from itertools import chain
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
+from galaxis.interop import blocks
+from galaxis.interop.blocks import Memo
 
 MAX_CARDS = 6
 LETTERS = "ABCDEF"
@@ -114,7 +115,6 @@ def layout() -> list[tuple[str, int, int]]:
 # so that the keys recur (a few hundred to a few thousand distinct ones each, for the pile one per
 # prefix of a paid pile): an encoding is a few small key tuples, dictionary look-ups and one join.
 _F32 = np.dtype(np.float32)
-_CACHE_LIMIT = 16384  # entries per segment cache: positions that never repeat must not grow memory forever
 _NO_CARDS = tuple(bytes(4 * C_SIZE * k) for k in range(MAX_CARDS + 1))
 _NO_PLAYERS = tuple(bytes(4 * P_SIZE * k) for k in range(MAX_PLAYERS + 1))
 _NO_PENDING = bytes(4 * 5)
@@ -197,9 +197,9 @@ def _printed_block(cid: str, colour: str | None) -> bytes:
     return block.tobytes()
 
 
-def _printed_cards(colour: str | None) -> _Blocks[bytes]:
+def _printed_cards(colour: str | None) -> Memo[bytes]:
     """sector id -> its printed segment, as seen by the observer of this colour."""
-    return _Blocks(partial(_printed_block, colour=colour))
+    return Memo(partial(_printed_block, colour=colour))
 
 
 def _bids_block(key: tuple[Any, ...]) -> bytes:
@@ -236,26 +236,6 @@ def _record_block(key: tuple[int, int, int]) -> bytes:
     return _f32([won / 3.0, paid / 10.0, unpaid / 5.0])
 
 
-_V = TypeVar("_V")
-
-
-class _Blocks(dict[Any, _V]):
-    """key -> the float32 bytes of one segment (or a nested cache), built by ``build(key)`` on first use; bounded."""
-
-    __slots__ = ("build",)
-
-    def __init__(self, build: Callable[[Any], _V]) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key: Any) -> _V:
-        block = self.build(key)
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        self[key] = block
-        return block
-
-
 class _Piles(dict[tuple[str, ...], bytes]):
     """(colour, *paid sectors) -> a seat's favourites (one-hot planets, ships) and the planets / 10,
     ships / 10 and stations / 5 on its paid pile; bounded.
@@ -284,7 +264,7 @@ class _Piles(dict[tuple[str, ...], bytes]):
                 block[12 + _SHIP[ship]] += 0.1
             block[17] += 0.2 if sector.station else 0.0
         out = block.tobytes()
-        if len(self) >= _CACHE_LIMIT:  # after the prefixes: the cache never holds more than the limit
+        if len(self) >= blocks.MAX_ENTRIES:  # after the prefixes: the cache never holds more than the limit
             self.clear()
         self[key] = out
         return out
@@ -303,17 +283,17 @@ class SmugglersEncoder:
     high = 8.0
 
     def __init__(self) -> None:
-        self._head = _Blocks(_head_block)
-        self._pool_energy = _Blocks(lambda energy: _f32([energy / 30.0]))
-        self._pool_goods = _Blocks(lambda goods: _f32([g / 10.0 for g in goods]))
-        self._discarded = _Blocks(lambda count: _f32([count / 10.0]))
-        self._pending = _Blocks(_pending_block)
-        self._printed = _Blocks(_printed_cards)  # observer's colour -> sector id -> segment
-        self._bids = _Blocks(_bids_block)
-        self._energy = _Blocks(lambda energy: _f32([1.0, energy / 10.0]))  # with the "present" flag
-        self._goods = _Blocks(lambda goods: _f32([g / 5.0 for g in goods]))
-        self._hand = _Blocks(_hand_block)
-        self._record = _Blocks(_record_block)
+        self._head = Memo(_head_block)
+        self._pool_energy = Memo(lambda energy: _f32([energy / 30.0]))
+        self._pool_goods = Memo(lambda goods: _f32([g / 10.0 for g in goods]))
+        self._discarded = Memo(lambda count: _f32([count / 10.0]))
+        self._pending = Memo(_pending_block)
+        self._printed = Memo(_printed_cards)  # observer's colour -> sector id -> segment
+        self._bids = Memo(_bids_block)
+        self._energy = Memo(lambda energy: _f32([1.0, energy / 10.0]))  # with the "present" flag
+        self._goods = Memo(lambda goods: _f32([g / 5.0 for g in goods]))
+        self._hand = Memo(_hand_block)
+        self._record = Memo(_record_block)
         self._pile = _Piles()
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:

@@ -14,7 +14,6 @@ a hex the current map lacks is all zeros.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -23,7 +22,7 @@ import numpy as np
 from galaxis.games.space_empires import board, data
 from galaxis.games.space_empires.board import MAX_BID, NPA_KINDS, OPPONENT_KINDS, uid_key
 from galaxis.games.space_empires.hexes import hex_id, parse_hex_id
-from galaxis.interop.blocks import MAX_ENTRIES, layout_offsets, layout_width, seat_layout, zeros
+from galaxis.interop.blocks import Memo, layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 SLOTS = MAX_PLAYERS + 1  # the seats, observer first, then "other" (NPA aliens, solo opponents)
@@ -153,26 +152,6 @@ def hex_field(hid: str, name: str) -> int:
     return HEX_BASE + HEX_INDEX[hid] * H_SIZE + H[name]
 
 
-class _Memo(dict[Hashable, Any]):
-    """``memo[key]`` -> ``build(key)``, built once per distinct key; cleared when it reaches ``limit``
-    entries so that long runs of positions that never repeat keep memory flat. Hits are plain dict
-    lookups (``__missing__`` runs only on a miss)."""
-
-    __slots__ = ("_build", "_limit")
-
-    def __init__(self, build: Callable[[Any], Any], limit: int = MAX_ENTRIES) -> None:
-        super().__init__()
-        self._build = build
-        self._limit = limit
-
-    def __missing__(self, key: Hashable) -> Any:
-        if len(self) >= self._limit:
-            self.clear()
-        value = self._build(key)
-        self[key] = value
-        return value
-
-
 class SpaceEmpiresEncoder:
     """``encode(observation) -> float32[SIZE]``; counts are scaled to [0, 1].
 
@@ -187,13 +166,13 @@ class SpaceEmpiresEncoder:
     high = 1.0
 
     def __init__(self) -> None:
-        self._misc = _Memo(_misc_bytes)
-        self._econ = _Memo(_econ_bytes)
-        self._scenario = _Memo(_scenario_bytes)
-        self._hex = _Memo(_hex_bytes)
-        self._players = _Memo(_players_bytes)
-        self._manned = _Memo(self._manned_hex)
-        self._board = _Memo(self._board_template, limit=MAX_TEMPLATES)
+        self._misc = Memo(_misc_bytes)
+        self._econ = Memo(_econ_bytes)
+        self._scenario = Memo(_scenario_bytes)
+        self._hex = Memo(_hex_bytes)
+        self._players = Memo(_players_bytes)
+        self._manned = Memo(self._manned_hex)
+        self._board = Memo(self._board_template, limit=MAX_TEMPLATES)
 
     def _manned_hex(self, key: tuple[Any, ...]) -> bytes:
         """The block of a hex with units, from what the fast path reads: ``key`` is (marker, peeked,
