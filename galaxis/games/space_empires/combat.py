@@ -39,10 +39,11 @@ class Combatant:
     pd_attack: int = 0  # a Point Defense Scout's attack against fighters (0: none) [MRB 15]
     pd_guard: int = 0  # a fighter's extra defence against Point Defense [MRB 15]
     ignores_terrain: bool = False  # a cooperative Doomsday Machine fires at its own class anywhere
+    extra_hits: int = 0  # hits it takes beyond its hull size (a Legendary ship, §10.2)
 
     @property
     def alive(self) -> bool:
-        return self.damage < self.hull
+        return self.damage < self.hull + self.extra_hits
 
     @property
     def active(self) -> bool:
@@ -157,7 +158,7 @@ def legal_targets(shooter: Combatant, units: Sequence[Combatant]) -> list[Combat
 
 def apply_hit(shooter: Combatant, target: Combatant) -> bool:
     """Damage the target; True when that destroyed it."""
-    target.damage = min(target.hull, target.damage + damage_per_hit(shooter))
+    target.damage = min(target.hull + target.extra_hits, target.damage + damage_per_hit(shooter))
     return not target.alive
 
 

@@ -24,7 +24,7 @@ from galaxis.core import (
 )
 from galaxis.core.errors import BadOption
 
-from . import amoeba, board, combat, coop, data, economy, movement, solo
+from . import amoeba, board, boarding, combat, coop, data, economy, experience, movement, solo
 from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from .hexes import distance, hex_id, parse_hex_id
@@ -59,6 +59,8 @@ INFO = GameInfo(
             "help": "optional rule: a ship may slingshot through a Black Hole for +1 hex at +2 to its roll (§4.8)",
         },
         **solo.OPTIONS,
+        **experience.OPTIONS,
+        **boarding.OPTIONS,
     },
 )
 
@@ -129,6 +131,8 @@ class SpaceEmpires(Game):
             winner=-1,
         )
         state.slingshot = bool(options.get("slingshot", False))
+        state.experience = bool(options.get("experience", False))  # §10.2
+        state.boarding = bool(options.get("boarding", False))
         for seat in range(players):
             hw = hex_id(hmap.home_world(seat))
             for kind, count in data.rules_table().starting_forces.items():
@@ -155,6 +159,7 @@ class SpaceEmpires(Game):
         unit.revealed = kind in ("CO", "Miner", "MSP", "SY", "Base")
         unit.counter = join or uid
         state.units[uid] = unit
+        experience.on_new_unit(state, unit)  # §10.2: Green, or Skilled with Military Academy 1
         return unit
 
     @staticmethod
@@ -168,6 +173,7 @@ class SpaceEmpires(Game):
             "F": t.get("fighters", 0),
             "SC": t.get("point_defense", 0),
             "CA": t.get("exploration", 0),
+            "BD": t.get("boarding", 0),
         }.get(kind, 0)
         return t["attack"], t["defense"], t["tactics"], t["move"], level
 
@@ -282,6 +288,7 @@ class SpaceEmpires(Game):
     def _merge(self, state: SEState, src: str, dst: str, events: list[Event]) -> None:
         for v in board.counter_units(state, src):
             v.counter = dst
+        experience.on_merge(state, dst)  # §10.2: a group has one level, the lower one
         events.append({"type": "merge", "counter": src, "into": dst})
 
     @staticmethod
@@ -567,12 +574,12 @@ class SpaceEmpires(Game):
         if p.bid < 0:
             return [g(f"bid {n}", (), "bid", (n,)) for n in range(min(p.cp, MAX_BID) + 1)]
         acts: list[Action] = []
-        for track in BUYABLE_TECHS:
+        for track in BUYABLE_TECHS + boarding.extra_techs(state):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
         joinable = self._joinable(state, seat)
         for hid in self._build_hexes(state, seat):
-            for kind in BUYABLE:
+            for kind in BUYABLE + boarding.extra_units(state):
                 if kind in data.units(state.edition) and self._buy_problem(state, seat, kind, hid) is None:
                     acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid, "")))
                 for cid in joinable.get((kind, hid), []):
@@ -582,6 +589,9 @@ class SpaceEmpires(Game):
         for cid, members in board.counters(self._own_units(state, seat)).items():
             if self._econ_scuttle_problem(state, seat, cid, members) is None:
                 acts.append(g(f"scuttle {cid}", (cid,), "scuttle", (cid,)))
+        for u in sorted(self._own_units(state, seat), key=_unit_key):  # §10.2: scrap captured ships
+            if u.captured and boarding.scrap_problem(state, seat, u.uid) is None:
+                acts.append(g(f"scrap {u.uid}", (u.uid,), "scrap", (u.uid,)))
         if coop.may_pay_early(state, seat):  # §13.10: pay to move before the Doomsday Machines
             cost = coop.tables().early_move_cost
             acts.append(g(f"early {cost}", (), "early", (cost,)))
@@ -602,7 +612,7 @@ class SpaceEmpires(Game):
     def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
         p = state.players[seat]
         tracks = data.tech_tracks(state.edition)
-        if track not in tracks or track not in BUYABLE_TECHS:
+        if track not in tracks or track not in BUYABLE_TECHS + boarding.extra_techs(state):
             return f"{track} is not a technology you can buy in this version (§7.5)"
         if track in p.bought_techs:
             return "at most one level of each technology per Economic Phase (§7.5)"
@@ -648,7 +658,7 @@ class SpaceEmpires(Game):
     def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> str | None:
         p = state.players[seat]
         units = data.units(state.edition)
-        if kind not in units or kind not in BUYABLE:
+        if kind not in units or kind not in BUYABLE + boarding.extra_units(state):
             return f"{kind} cannot be bought in this version (§7.5)"
         banned = amoeba.buy_problem(state, kind)
         if banned is not None:
@@ -798,6 +808,8 @@ class SpaceEmpires(Game):
             solo.apply_steer(self, state, args[0], events)
         elif kind == "early":
             coop.pay_early(state, seat)
+        elif kind == "scrap":
+            boarding.scrap(state, seat, args[0], events)
         elif kind in amoeba.ACTION_KINDS:
             amoeba.apply(self, state, kind, args, events)
         else:
@@ -1019,6 +1031,7 @@ class SpaceEmpires(Game):
             and board.is_combat_kind(u.kind)
             and u.uid not in b.withdrawn
             and not amoeba.sits_out(state, u)  # science vessels never fight an amoeba (§13.11.2)
+            and not boarding.idle(state, u)  # a captured ship sits out a round (§10.2)
         ]
 
     def _as_combatant(self, state: SEState, u: Unit) -> combat.Combatant:
@@ -1073,7 +1086,8 @@ class SpaceEmpires(Game):
                 pd_guard=self._point_defense_guard(u),
             ),
         )
-        return amoeba.adjust(state, u, adjusted)  # ships fighting an amoeba (§13.11.3)
+        adjusted = amoeba.adjust(state, u, adjusted)  # ships fighting an amoeba (§13.11.3)
+        return experience.adjust(state, u, adjusted)  # a Legendary ship takes a hit more (§10.2)
 
     def _point_defense_attack(self, state: SEState, u: Unit) -> int:
         """§5.13 [MRB 15]: a Scout built with Point Defense fires as A-class with attack 6/7/8 against
@@ -1195,17 +1209,24 @@ class SpaceEmpires(Game):
         legal = {c.uid for c in combat.legal_targets(shooter, others)}
         found = sorted((state.units[uid] for uid in legal), key=lambda u: _uid_key(u.uid))
         found = solo.filter_targets(state, state.units[shooter_uid], found)
-        return amoeba.filter_targets(state, state.units[shooter_uid], found)
+        found = amoeba.filter_targets(state, state.units[shooter_uid], found)
+        return experience.filter_targets(state, state.units[shooter_uid], found)  # §10.2
 
     def _shoot(self, state: SEState, shooter_uid: str, target_uid: str, events: list[Event]) -> None:
         b = state.battle
         assert b is not None
-        shooter = self._as_combatant(state, state.units[shooter_uid])
-        target_unit = state.units[target_uid]
+        shooter_unit, target_unit = state.units[shooter_uid], state.units[target_uid]
+        if boarding.boards(state, shooter_unit) and boarding.capturable(state, target_unit):
+            boarding.board_ship(state, shooter_unit, target_unit, events)  # §10.2
+            return
+        shooter = self._as_combatant(state, shooter_unit)
+        if boarding.boards(state, shooter_unit):
+            shooter.attack = boarding.table().plain_attack  # a plain F1 attack at what cannot be captured
         target = self._as_combatant(state, target_unit)
         number = combat.to_hit(
             shooter, target, fleet_bonus=shooter.side == b.bonus_side, round_no=b.round, terrain=b.terrain
         )
+        number += experience.attack_modifier(state, shooter_unit, target_unit)  # §10.2
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, target)
         event: Event = {
@@ -1223,6 +1244,8 @@ class SpaceEmpires(Game):
                 del state.units[target_uid]
                 event["destroyed"] = True
         events.append(event)
+        if event.get("destroyed"):
+            experience.after_kill(state, shooter_unit, target.hull, events)
 
     def _end_battle(self, state: SEState, att: bool, dfn: bool, events: list[Event]) -> None:
         b = state.battle
@@ -1459,6 +1482,7 @@ class SpaceEmpires(Game):
                 },
                 state.edition,
             )
+            upkeep -= experience.maintenance_discount(state, self._own_units(state, seat))  # §10.2
             if not amoeba.maintenance(state):
                 upkeep = 0  # solo #5: no maintenance (§13.11.1)
             net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
@@ -1467,6 +1491,7 @@ class SpaceEmpires(Game):
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
+        experience.economic_phase(state, events)  # §10.2: Green groups become Skilled
         amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
 
     def _deliver_cargo(self, state: SEState, seat: int, events: list[Event]) -> None:
@@ -1614,6 +1639,8 @@ class SpaceEmpires(Game):
         moves = 12 if options.get("slingshot") else 6  # a slingshot doubles each move into a Black Hole
         # §4.9: a split for every group counter, a merge for every pair of counters of one type.
         groups = sum(u.counters + u.counters * (u.counters - 1) // 2 for u in units.values() if u.group > 1)
+        if options.get("boarding"):
+            mobile += units["BD"].counters * units["BD"].group  # captured ships are counters of their own
         movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
         return max(movement, every + 1)
 

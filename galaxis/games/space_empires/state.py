@@ -39,6 +39,8 @@ class Unit(Record):
     peeked: bool = False  # a Cruiser that used Exploration this turn (§6.2)
     sling: int = 0  # extra hexes won this turn by Black Hole slingshots (§4.8)
     counter: str = ""  # the counter (group) holding the unit; "" means the unit's own id (§4)
+    captured: bool = False  # taken by a Boarding Ship: its owner may scrap it for technology (§10.2)
+    xp: int = 0  # experience level of its counter, 0 Green .. 4 Legendary (option experience, §10.2)
 
 
 @dataclass(slots=True)
@@ -89,6 +91,8 @@ class Battle(Record):
     bonus_side: int  # 0 attacker, 1 defender, -1 none, -2 not fixed yet (fixed once screening is declared)
     terrain: str
     withdrawn: list[str] = field(default_factory=list)  # cloaked Raiders kept out of the battle (§5.11)
+    promoted: list[str] = field(default_factory=list)  # counters promoted in this battle (§10.2)
+    idle: dict[str, int] = field(default_factory=dict)  # captured unit -> last round it sits out (§10.2)
 
 
 @dataclass(slots=True)
@@ -113,4 +117,6 @@ class SEState(Record):
     handled: list[str]  # hexes whose battle or bombardment is over, "swept:<hex>" where mines were swept
     winner: int  # -1 until someone wins outright
     slingshot: bool = False  # the optional Black Hole slingshot rule is in play (§4.8)
+    experience: bool = False  # option: ship experience and the Military Academy (§10.2)
+    boarding: bool = False  # option: boarding ships capture ships, Security Forces (§10.2)
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, solo
+from . import amoeba, board, data, experience, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -81,6 +81,9 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
             # A counter shows its number of units to its owner (and once face up), "?" to the others (§9).
             times = " x" if lang_of(lang) == "hu" else "x"  # a space after a Hungarian name: "Felderítő x3"
             parts.append(f"{u['id']}={_unit(u['kind'], lang)}{times}{u.get('count', '?')}")
+            if u.get("xp") or u.get("captured"):  # on the ship tech sheet (§10.2)
+                level = w[f"xp_{experience.level_name(u['xp'])}"]
+                parts[-1] += f"({level}{', ' + w['captured'] if u['captured'] else ''})"
         if len(parts) > 1 and (marker != "?" or len(parts) > 2 or cell.get("peeked")):
             lines.append("  " + " ".join(parts))
     unexplored = sum(1 for c in obs["hexes"].values() if c.get("marker") == "?")

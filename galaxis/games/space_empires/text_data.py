@@ -45,6 +45,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "scuttle_menu": (),
         "scuttle": ("counter",),
         "keep": (),
+        "scrap": ("counter",),
         "peek": ("counter", "hex"),
         "reveal": (),
         "conceal": (),

@@ -55,6 +55,8 @@ def unit_view(unit: Unit, viewer: int | None) -> dict[str, Any]:
             move_tech=unit.move_tech,
             damage=unit.damage,
         )
+        if unit.xp or unit.captured:
+            view.update(xp=unit.xp, captured=unit.captured)  # §10.2: on the ship tech sheet
         if unit.cargo and (viewer == unit.owner or unit.revealed):
             view["cargo"] = unit.cargo
     else:
@@ -149,7 +151,7 @@ def secret(state: SEState, viewer: int | None) -> dict[str, Any]:
         if not m.face_up and hid not in known
     }
     units = {
-        cid: [u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.cargo, len(members)]
+        cid: [u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.cargo, len(members), u.xp]
         for cid, members in counters(u for u in state.units.values() if not can_see(u, viewer)).items()
         for u in members[:1]
     }
@@ -219,12 +221,12 @@ def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
         groups = classes[key]
         if key[0] >= 0:
             wealth[key[0]] = wealth.get(key[0], 0) + sum(board.unit_cost(u.kind) for m in groups for u in m)
-        contents = sorted((m[0].kind, *board.build_tech(m[0])) for m in groups)
+        contents = sorted((m[0].kind, *board.build_tech(m[0]), m[0].xp) for m in groups)
         rng.shuffle(contents)
-        # Move stays with the counter: it shows in how the counter moved.
-        for members, (kind, att, dfn, tac, _move, lvl) in zip(groups, contents, strict=True):
+        # Move stays with the counter: it shows in how the counter moved. Experience is on the tech sheet.
+        for members, (kind, att, dfn, tac, _move, lvl, xp) in zip(groups, contents, strict=True):
             for u in members:
-                u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level = kind, att, dfn, tac, lvl
+                u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.xp = kind, att, dfn, tac, lvl, xp
     for owner in sorted(wealth):
         p = state.players[owner]
         resizable = [m for key in sorted(classes) if key[0] == owner for m in classes[key]]
@@ -281,6 +283,7 @@ LEVEL_TRACKS = {
     "CO": "terraforming",
     "SC": "point_defense",
     "CA": "exploration",
+    "BD": "boarding",
 }
 
 

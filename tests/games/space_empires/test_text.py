@@ -204,6 +204,7 @@ SAMPLES = {
     "feed": "feed a3",
     "detonate": "detonate a4",
     "spare": "spare",
+    "scrap": "scrap a1",
 }
 
 
