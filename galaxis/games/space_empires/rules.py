@@ -24,7 +24,7 @@ from galaxis.core import (
 )
 from galaxis.core.errors import BadOption
 
-from . import amoeba, board, boarding, combat, coop, data, economy, experience, movement, solo
+from . import alien_vp, amoeba, board, boarding, combat, coop, data, economy, experience, movement, solo
 from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from .hexes import distance, hex_id, parse_hex_id
@@ -1338,6 +1338,7 @@ class SpaceEmpires(Game):
             if after is None:
                 del state.colonies[hid]
                 events.append({"type": "colony_destroyed", "hex": hid, "owner": col.owner})
+                alien_vp.alien_colony_lost(state, col, hid, events)  # §13.12.6: -2 VP
                 if col.home:
                     self._eliminate(state, col.owner, events)
             else:

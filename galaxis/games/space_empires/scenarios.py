@@ -260,6 +260,15 @@ class CoopSetup(BaseModel):
     avoid_capitol: bool  # destroyers avoid entering the Capitol's hex
 
 
+class AlienVpSetup(BaseModel):
+    """The map data of an Alien Player victory-point scenario (docs §13.12): the Galactic Capitol and the
+    warp point pair joining it to the players."""
+
+    model_config = _FROZEN
+    capitol: str
+    warp: tuple[str, str]
+
+
 class Scenario(BaseModel):
     model_config = _FROZEN
     id: str
@@ -277,6 +286,7 @@ class Scenario(BaseModel):
     options: dict[Literal["warp_points", "doomsday_markers"], bool] = {}
     opponents: Opponents | None = None
     coop: CoopSetup | None = None
+    alien_vp: AlienVpSetup | None = None
     victory: Literal["conquest", "destroy_doomsday", "destroy_aliens", "destroy_amoebas"]
     min_cycles: int = Field(default=1, ge=1)
     designed: bool
@@ -339,10 +349,17 @@ class Scenario(BaseModel):
                 if self.coop is not None:
                     self._check_coop(self.coop, on_map, letters)
             else:
-                if self.victory != "destroy_aliens" or len(opp.alien_homes) != 3:
+                homes_needed = 3 if self.alien_vp is None else _alien_vp_empires(self.id)
+                if self.victory != "destroy_aliens" or len(opp.alien_homes) != homes_needed:
                     raise ValueError(
-                        f"{self.id}: an alien scenario names 3 alien home worlds and its victory"
+                        f"{self.id}: an alien scenario names {homes_needed} alien home worlds and its victory"
                     )
+                if self.alien_vp is not None:
+                    capitol = on_map(self.alien_vp.capitol, "Galactic Capitol")
+                    if hmap.owner_of(capitol) is not None:
+                        raise ValueError(f"{self.id}: the Galactic Capitol lies in deep space")
+                    for hid in self.alien_vp.warp:
+                        on_map(hid, "warp point")
                 for hid in opp.alien_homes:
                     if hmap.owner_of(on_map(hid, "alien home world")) is not None:
                         raise ValueError(f"{self.id}: an alien home world lies in deep space")
@@ -359,6 +376,22 @@ class Scenario(BaseModel):
         for targets in coop.destroyer_targets.values():
             if not targets or any(t != "GC" and t not in letters for t in targets):
                 raise ValueError(f"{self.id}: destroyer targets are home-world letters or GC")
+
+
+def _alien_vp_empires(scenario_id: str) -> int:
+    """How many alien empires an Alien Player victory-point scenario sets up (data/alien_vp.yaml)."""
+    from . import alien_vp
+
+    mode = alien_vp.mode_of(scenario_id)
+    if not mode:
+        raise ValueError(f"{scenario_id}: an Alien Player victory-point scenario needs its mode in alien_vp.yaml")
+    return alien_vp.tables().modes[mode].empires  # type: ignore[index]
+
+
+def _alien_vp_levels() -> tuple[str, ...]:
+    from . import alien_vp
+
+    return alien_vp.DIFFICULTIES
 
 
 @cache
@@ -406,6 +439,8 @@ def resolve(players: int, options: dict[str, Any]) -> Scenario:
         and difficulty not in DM_DIFFICULTIES
     ):
         raise BadOption(f"the Doomsday Machine games have difficulties {', '.join(DM_DIFFICULTIES)}")
+    if found.alien_vp is not None and difficulty not in _alien_vp_levels():
+        raise BadOption(f"the Alien Player victory-point games have difficulties {', '.join(_alien_vp_levels())}")
     levels = amoeba_tables().difficulty
     if found.opponents is not None and found.opponents.type == "amoeba" and difficulty not in levels:
         raise BadOption(f"the Space Amoeba games have difficulties {', '.join(levels)}")

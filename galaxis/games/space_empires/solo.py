@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import board, combat, coop, data, economy
+from . import alien_vp, board, combat, coop, data, economy
 from .hexes import distance, hex_id, parse_hex_id
 from .scenarios import Scenario, resolve, scenario_ids, solo_tables
 from .solo_state import (
@@ -170,20 +170,28 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[
         solo.dm_total = sum(e[2] for e in solo.schedule)
         if scenario.coop is not None:
             coop.setup(state, scenario, solo, difficulty)  # §13.10: the Galactic Capitol, the VP track
+    elif opp is not None and opp.type == "alien" and scenario.alien_vp is not None:
+        alien_vp.setup(state, scenario, difficulty)  # §13.12: the victory-point Alien Player
     elif opp is not None and opp.type == "alien":
-        ap = tables.alien_player
-        row = ap.difficulty[difficulty]
+        row = tables.alien_player.difficulty[difficulty]
         solo.cp_per_roll = row["cp_per_roll"]
-        start = economy.starting_techs(state.edition)
-        for i in range(row["empires"]):
-            owner = ALIEN_BASE - i
-            home = opp.alien_homes[i]
-            techs = {t: max(v, ap.start_techs.get(t, 0)) for t, v in start.items()}
-            alien = Alien(owner, home, True, 0, 0, 0, [], techs, [], 1, 0, 0, [])
-            solo.aliens.append(alien)
-            state.colonies[home] = Colony(owner, ap.home_world_cp, True, False)
-            for _ in range(ap.home_bases):
-                _alien_unit(state, alien, "Base", home, revealed=True)
+        add_aliens(state, opp.alien_homes[: row["empires"]])
+
+
+def add_aliens(state: SEState, homes: tuple[str, ...] | list[str]) -> None:
+    """The alien empires on their home worlds, with their starting technology and home bases (§13.5)."""
+    solo = state.solo
+    assert solo is not None
+    ap = solo_tables().alien_player
+    start = economy.starting_techs(state.edition)
+    for i, home in enumerate(homes):
+        owner = ALIEN_BASE - i
+        techs = {t: max(v, ap.start_techs.get(t, 0)) for t, v in start.items()}
+        alien = Alien(owner, home, True, 0, 0, 0, [], techs, [], 1, 0, 0, [])
+        solo.aliens.append(alien)
+        state.colonies[home] = Colony(owner, ap.home_world_cp, True, False)
+        for _ in range(ap.home_bases):
+            _alien_unit(state, alien, "Base", home, revealed=True)
 
 
 # --- units of the opponents ------------------------------------------------------------------------------
@@ -448,7 +456,7 @@ def _next_mover(state: SEState) -> tuple[str, int] | None:
     for a in solo.aliens:
         for f in a.fleets:
             lead = next((x for x in [f.counter, *f.units] if x in state.units), "")
-            speed = _alien_speed(state, a)
+            speed = 1 if f.role == "colony_ship" else _alien_speed(state, a)  # §13.12.6: a Colony Ship
             if lead in state.units and f.moved < speed and not _halted(state, lead):
                 return lead, speed
     return None
@@ -559,6 +567,9 @@ def _targets_of(state: SEState, uid: str) -> list[str]:
     fleet = _fleet_of(solo, uid)
     alien = alien_of(solo, u.owner)
     assert fleet is not None and alien is not None
+    vp_goals = alien_vp.targets(state, fleet, alien, uid) if solo.alien_vp is not None else None
+    if vp_goals is not None:
+        return vp_goals  # §13.12.5: destroyer and expansion fleets
     if fleet.target in colonies:
         return [fleet.target]
     reach = {h: _distances(state, {h}, uid).get(u.hex, 999) for h in colonies}
@@ -812,6 +823,11 @@ def buy_technology(state: SEState, a: Alien, fleet: AlienFleet, events: list[Eve
     for _ in range(12):
         if a.tech_cp < ap.tech_min_cp:
             return
+        if alien_vp.vp_of(state) is not None:
+            track = alien_vp.tech_roll(state, a, events)  # §13.12.4: the two-dice table
+            if not track or not _buy_tech(state, a, track, events):
+                return
+            continue
         roll = d10(state)
         track = next(r.tech for r in ap.tech_table if roll in r.rolls)
         if track == "tactics" and min(a.techs.get("attack", 0), a.techs.get("defense", 0)) < ap.tactics_needs:
@@ -880,8 +896,20 @@ def _buy_fleet(state: SEState, a: Alien, f: AlienFleet, events: list[Event]) -> 
 
 
 def _defend_home(state: SEState, a: Alien, events: list[Event]) -> None:
-    """An attacked alien home world spends its defence CP: 1-3 all mines, 4-7 base and mine in turn,
-    8-10 bases then mines (§13.6)."""
+    """An attacked alien home world spends its defence CP (§13.6); in the victory-point scenarios its
+    bank too, the bank first, and what is left of the bank goes back to it (§13.12.2)."""
+    banked = alien_vp.defense_bank(state, a)
+    a.defense_cp += banked
+    before = a.defense_cp
+    _spend_defence(state, a, events)
+    from_bank = min(banked, before - a.defense_cp)
+    a.defense_spent -= from_bank  # only the defence column's CP count as its spending (§13.7 replay)
+    a.defense_cp -= banked - from_bank
+    alien_vp.return_bank(state, a, banked - from_bank)
+
+
+def _spend_defence(state: SEState, a: Alien, events: list[Event]) -> None:
+    """1-3 all mines, 4-7 base and mine in turn, 8-10 bases then mines (§13.6)."""
     ap = solo_tables().alien_player
     if a.defense_cp < data.units(state.edition)["Mine"].cost:
         return
@@ -930,20 +958,27 @@ def after_turn(game: SpaceEmpires, state: SEState, events: list[Event]) -> bool:
             if state.phase == "over":
                 return True
     for a in solo.aliens:
-        for f in a.fleets:
+        for f in list(a.fleets):
             for uid in list(f.units):
                 if uid not in state.units:
                     f.units.remove(uid)
+            if f.role == "colony_ship":
+                alien_vp.colony_ship_arrives(state, a, f, events)  # §13.12.6
+                continue
             for uid in [f.counter, *f.units]:
                 if uid not in state.units:
                     continue
                 hid = state.units[uid].hex
                 col = state.colonies.get(hid)
-                if col is None or col.owner < 0 or _meets_player(state, hid) or uid == f.counter:
+                if col is None or _meets_player(state, hid) or uid == f.counter:
+                    continue
+                if col.owner < 0 and not alien_vp.attacks_capitol(state, col):
                     continue
                 _alien_bombards(game, state, uid, hid, events)
                 if state.phase == "over":
                     return True
+            if solo.alien_vp is not None:
+                alien_vp.after_fleet_moves(state, a, f, events)  # §13.12.6: minerals and wrecks
         a.fleets = [f for f in a.fleets if f.counter in state.units or f.units]
     _check_outcome(state, events)
     return state.phase == "over"
@@ -980,6 +1015,7 @@ def _destroy_colony(game: SpaceEmpires, state: SEState, hid: str, events: list[E
     events.append({"type": "colony_destroyed", "hex": hid, "owner": col.owner, "by": by})
     if state.solo is not None and state.solo.coop is not None and by[0] == DOOMSDAY_LETTER:
         coop.colony_destroyed(state, col, hid, events)  # §13.10: +2 VP
+    alien_vp.colony_destroyed(state, col, hid, by, events)  # §13.12.6: a free Colony Ship comes
     if by[0] == DOOMSDAY_LETTER:
         # A destroyed planet leaves an asteroid field (seed, cooperative DM rules).
         state.markers[hid] = Marker("asteroids", 0, True, "deep")
@@ -1050,7 +1086,9 @@ def economic_phase(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
     if solo.coop is not None:
         coop.economic_phase(state, events)
     for a in solo.aliens:
-        if a.alive:
+        if a.alive and solo.alien_vp is not None:
+            alien_vp.economy(state, a, phase, events)  # §13.12.2-3: the victory-point sheet
+        elif a.alive:
             alien_economy(state, a, phase, events)
     _check_outcome(state, events)
     if state.cycle >= state.cycles and solo.victory != "conquest" and not solo.outcome:
@@ -1147,7 +1185,9 @@ def _coop_machine_enters(
 def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
     """When an Economic Phase starts: the cooperative machines' victory-point threshold (§13.10)."""
     solo = state.solo
-    if solo is None or solo.coop is None or solo.outcome or not coop.econ_starts(state, events):
+    if solo is None or solo.coop is None or solo.outcome:
+        return
+    if not (alien_vp.econ_starts(state, events) if solo.alien_vp is not None else coop.econ_starts(state, events)):
         return
     solo.outcome = "lost"
     events.append({"type": "solo_over", "outcome": "lost"})
@@ -1157,7 +1197,9 @@ def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None
 
 
 def colonised(state: SEState, hid: str, events: list[Event]) -> None:
-    if state.solo is not None and state.solo.coop is not None:
+    if state.solo is not None and state.solo.alien_vp is not None:
+        alien_vp.colonised(state, hid, events)  # §13.12.6: -2 VP for a Deep Space colony
+    elif state.solo is not None and state.solo.coop is not None:
         coop.colonised(state, hid, events)  # §13.10: -2 VP for a Deep Space colony
 
 
@@ -1216,7 +1258,7 @@ def observe(state: SEState, obs: dict[str, Any], seat: int | None = None) -> dic
                 for uid, m in sorted(c.machines.items())
             },
         }
-    return obs
+    return alien_vp.observe(state, obs)
 
 
 def secret(state: SEState, out: dict[str, Any]) -> dict[str, Any]:
@@ -1233,6 +1275,8 @@ def secret(state: SEState, out: dict[str, Any]) -> dict[str, Any]:
         }
         for a in solo.aliens
     ]
+    if solo.alien_vp is not None:
+        out["alien_banks"] = list(solo.alien_vp.banks)
     return out
 
 
@@ -1253,7 +1297,10 @@ def determinize(state: SEState, rng: Rng, seat: int | None = None) -> SEState:
         if not a.alive:
             continue
         for _attempt in range(40):
-            sim = _replay(a, phases, solo.cp_per_roll, rng, ap)
+            if solo.alien_vp is not None:
+                sim = alien_vp.replay(state, a, phases, rng)  # §13.12.7: the victory-point sheet
+            else:
+                sim = _replay(a, phases, solo.cp_per_roll, rng, ap)
             if sim is not None:
                 fleet, tech, dfn, extra, launched = sim
                 hidden = [f for f in a.fleets if f.counter]
@@ -1325,7 +1372,7 @@ def invariants(state: SEState) -> list[str]:
         bad.append("more machines destroyed than entered")
     if solo.coop is not None:
         bad += coop.invariants(state, solo.coop)
-    return bad
+    return bad + alien_vp.invariants(state)
 
 
 def shared_win(state: SEState) -> bool:
@@ -1360,6 +1407,7 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
         )
     if solo.coop is not None:
         lines += _coop_lines(state, solo.coop, lang)
+    lines += alien_vp.text_lines(state, lang)
     for uid, m in sorted(solo.machines.items(), key=lambda kv: _uid_key(kv[0])):
         u = state.units.get(uid)
         if u is None:
@@ -1384,9 +1432,11 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
 def _coop_lines(state: SEState, c: Any, lang: str) -> list[str]:
     """The cooperative scenarios' public track (§13.10)."""
     early = ", ".join(board.SEATS[s] for s in c.early) or "-"
+    aliens = state.solo is not None and state.solo.alien_vp is not None  # §13.12
+    vp_word, early_word = ("ap_vp", "early_movers_ap") if aliens else ("dm_vp", "early_movers")
     lines = [
-        f"  {word('dm_vp', lang)} {c.vp} ({word('needed', lang)} {c.vp_needed}); {word('capitol', lang)} {c.capitol}; "
-        f"{word('warp_one', lang)} {c.warp[0]}-{c.warp[1]}; {word('early_movers', lang)}: {early}"
+        f"  {word(vp_word, lang)} {c.vp} ({word('needed', lang)} {c.vp_needed}); {word('capitol', lang)} {c.capitol}; "
+        f"{word('warp_one', lang)} {c.warp[0]}-{c.warp[1]}; {word(early_word, lang)}: {early}"
     ]
     for uid, cm in sorted(c.machines.items(), key=lambda kv: _uid_key(kv[0])):
         if uid in state.units:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from galaxis.core import Record
 
+from .alien_vp_state import AlienVpState
 from .amoeba_state import AmoebaState
 
 DOOMSDAY = -2
@@ -42,6 +43,8 @@ class AlienFleet(Record):
     launched: int  # Economic Phase of the launch (public: the counter appears)
     target: str  # hex of the colony it is heading for ("" none)
     moved: int
+    role: str = ""  # victory-point scenarios (§13.12): destroyer | expansion | raider | colony_ship
+    bank: int = 0  # victory-point scenarios: the bank CP an expansion fleet took at its launch
 
 
 @dataclass(slots=True)
@@ -107,3 +110,4 @@ class SoloState(Record):
     outcome: str  # "" while running, "won" or "lost"
     coop: CoopState | None = None  # the cooperative Doomsday scenarios only
     amoeba: AmoebaState | None = None  # the Space Amoebas (amoeba.py), in their scenarios only
+    alien_vp: AlienVpState | None = None  # the Alien Player victory-point scenarios (alien_vp.py, §13.12)
