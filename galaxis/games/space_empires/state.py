@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from galaxis.core import Record, Rng, Step
 
+from .ground_state import GroundState
 from .solo_state import SoloState
 
 
@@ -114,3 +115,4 @@ class SEState(Record):
     winner: int  # -1 until someone wins outright
     slingshot: bool = False  # the optional Black Hole slingshot rule is in play (§4.8)
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)
+    ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)
