@@ -20,6 +20,7 @@ from .hexes import distance, parse_hex_id
 ATTACK_CYCLE = 3
 RALLY = 8  # warships wait at home until this many can leave together
 GUARD = 4  # warships kept for defence before spending on technology
+TROOPS = 2  # Infantry bought for each colony that can buy ground units (§10.1)
 WARSHIPS = ("DN", "BB", "BC", "CA", "DD", "SC")
 TECH_PLAN = (("ship_size", 2), ("ship_size", 3), ("attack", 1), ("move", 2), ("defense", 1), ("ship_size", 4))
 
@@ -48,6 +49,10 @@ class HeuristicAgent:
         if "fight" in kinds:
             # Screen nothing and never retreat: every unit fires.
             return next(a for a in legal if a.kind == "fight")
+        if "land" in kinds:
+            return next(a for a in legal if a.kind == "land")  # invade when troops are aboard (§10.1)
+        if kinds & {"gt", "steal"}:
+            return legal[0]  # ground combat targets and stolen technology (§10.1)
         if "bomb" in kinds:
             return next(a for a in legal if a.kind == "bomb")
         if "first" in kinds:
@@ -88,6 +93,17 @@ class HeuristicAgent:
             return (-int(u.get("damage", 0)), hull.get(u.get("kind", ""), 1))
 
         return min(legal, key=key)
+
+    @staticmethod
+    def _troops(obs: dict[str, Any], by_kind: dict[str, list[Action]]) -> Action | None:
+        """Ground units (§10.1): take every free one; buy Infantry until each colony has TROOPS of them."""
+        if by_kind.get("ground_free"):
+            return by_kind["ground_free"][0]
+        garrisons = obs.get("ground", {}).get("garrisons", {})
+        for a in by_kind.get("ground", []):
+            if a.args[0] == "Infantry" and len(garrisons.get(a.args[1], [])) < TROOPS:
+                return a
+        return None
 
     # --- movement ------------------------------------------------------------------------------------
     def _move(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
@@ -219,6 +235,9 @@ class HeuristicAgent:
                 for a in buys:
                     if a.args[0] == kind:
                         return a
+        troops = self._troops(obs, by_kind)
+        if troops is not None:
+            return troops
         # Technology keeps its value and costs no maintenance: buy the cheapest level on offer.
         techs_on_offer = by_kind.get("tech", [])
         if techs_on_offer:

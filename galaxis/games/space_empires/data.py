@@ -121,12 +121,31 @@ class NpaShip(BaseModel):
     hull: int
 
 
+class GroundUnit(BaseModel):
+    """A Close Encounters ground unit (docs §10.1): class and attack when invading (``cls``/``attack``)
+    and when defending a colony (``defend_cls``, default ``cls``; ``defend``)."""
+
+    model_config = _FROZEN
+    id: str
+    name: str
+    cost: int = Field(ge=0)
+    cls: str
+    defend_cls: str | None = None
+    attack: int = Field(ge=0, le=10)
+    defend: int = Field(ge=0, le=10)
+    defense: int = Field(ge=0)
+    hull: int = Field(ge=1)
+    requires: dict[str, int]
+    buyable: bool
+
+
 class UnitTable(BaseModel):
     model_config = _FROZEN
     counters_designed: bool
     units: tuple[UnitType, ...]
     npa: tuple[NpaShip, ...]
     npa_tactics: int
+    ground: tuple[GroundUnit, ...] = ()
 
     @model_validator(mode="after")
     def _unique(self) -> UnitTable:

@@ -24,7 +24,20 @@ from galaxis.core import (
 )
 from galaxis.core.errors import BadOption
 
-from . import alien_vp, amoeba, board, boarding, combat, coop, data, economy, experience, movement, solo
+from . import (
+    alien_vp,
+    amoeba,
+    board,
+    boarding,
+    combat,
+    coop,
+    data,
+    economy,
+    experience,
+    ground,
+    movement,
+    solo,
+)
 from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from .hexes import distance, hex_id, parse_hex_id
@@ -58,13 +71,14 @@ INFO = GameInfo(
             "default": False,
             "help": "optional rule: a ship may slingshot through a Black Hole for +1 hex at +2 to its roll (§4.8)",
         },
+        **ground.OPTION,
         **solo.OPTIONS,
         **experience.OPTIONS,
         **boarding.OPTIONS,
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done", "early")
+SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS)
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -141,6 +155,7 @@ class SpaceEmpires(Game):
         # §3.1: roll for the first player; play goes clockwise.
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
+        ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
@@ -236,6 +251,7 @@ class SpaceEmpires(Game):
                         self._pipeline_step(state, v, h, pipes) for v in members
                     ):
                         acts.append(g(f"sling {cid} {h}", (cid, h), "sling", (cid, h)))
+        acts += ground.move_actions(self, state, seat)  # Transports take ground units aboard (§10.1)
         if self._own_units(state, seat):
             acts.append(g("scuttle", (), "scuttle_menu", ()))
         acts.append(g("end", (), "end", ()))
@@ -544,6 +560,7 @@ class SpaceEmpires(Game):
         if step.kind == "bomb":
             left = board.counters(state.units[uid] for uid in d["left"])
             acts = [g(f"bomb {cid}", (cid,), "bomb", (cid,)) for cid in left]
+            acts += ground.land_actions(self, state, step)  # invade instead (§10.1)
             return [*acts, g("hold", (), "hold", ())]
         if step.kind == "lost":
             return [g(f"lost {h}", (h,), "lost", (h,)) for h in self._lost_hexes(state, d["hex"], d["seat"])]
@@ -565,6 +582,8 @@ class SpaceEmpires(Game):
             return solo.step_actions(self, state, step)
         if step.kind in amoeba.STEP_KINDS:
             return amoeba.step_actions(self, state, step)
+        if step.kind in ground.STEP_KINDS:
+            return ground.step_actions(self, state, step)
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -574,12 +593,13 @@ class SpaceEmpires(Game):
         if p.bid < 0:
             return [g(f"bid {n}", (), "bid", (n,)) for n in range(min(p.cp, MAX_BID) + 1)]
         acts: list[Action] = []
-        for track in BUYABLE_TECHS + boarding.extra_techs(state):
+        for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state)):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
+        acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
         joinable = self._joinable(state, seat)
         for hid in self._build_hexes(state, seat):
-            for kind in BUYABLE + boarding.extra_units(state):
+            for kind in (*BUYABLE, *boarding.extra_units(state), *ground.extra_units(state)):  # Transports with ground combat (§10.1)
                 if kind in data.units(state.edition) and self._buy_problem(state, seat, kind, hid) is None:
                     acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid, "")))
                 for cid in joinable.get((kind, hid), []):
@@ -612,7 +632,7 @@ class SpaceEmpires(Game):
     def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
         p = state.players[seat]
         tracks = data.tech_tracks(state.edition)
-        if track not in tracks or track not in BUYABLE_TECHS + boarding.extra_techs(state):
+        if track not in tracks or (track not in BUYABLE_TECHS + boarding.extra_techs(state) and not ground.tech_buyable(state, track)):
             return f"{track} is not a technology you can buy in this version (§7.5)"
         if track in p.bought_techs:
             return "at most one level of each technology per Economic Phase (§7.5)"
@@ -658,7 +678,7 @@ class SpaceEmpires(Game):
     def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> str | None:
         p = state.players[seat]
         units = data.units(state.edition)
-        if kind not in units or kind not in BUYABLE + boarding.extra_units(state):
+        if kind not in units or (kind not in BUYABLE + boarding.extra_units(state) and kind not in ground.extra_units(state)):
             return f"{kind} cannot be bought in this version (§7.5)"
         banned = amoeba.buy_problem(state, kind)
         if banned is not None:
@@ -812,10 +832,13 @@ class SpaceEmpires(Game):
             boarding.scrap(state, seat, args[0], events)
         elif kind in amoeba.ACTION_KINDS:
             amoeba.apply(self, state, kind, args, events)
+        elif kind in ground.ACTION_KINDS:
+            ground.apply_action(self, state, seat, kind, args, events)
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
         self._strand_fighters(state)
+        ground.prune(state)  # colonies lost or destroyed during the step lose their garrisons (§10.1)
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -894,6 +917,7 @@ class SpaceEmpires(Game):
 
     # --- the automatic flow ---------------------------------------------------------------------------
     def _advance(self, state: SEState, events: list[Event]) -> None:
+        ground.prune(state)  # garrisons of destroyed or lost colonies (§10.1)
         amoeba.check_outcome(state, events)  # §13.11.7: every amoeba destroyed
         while state.phase != "over" and not state.pending:
             amoeba.check_outcome(state, events)
@@ -1265,6 +1289,8 @@ class SpaceEmpires(Game):
         if not att or b.withdrawn:
             state.handled.append(b.hex)
         state.battle = None
+        if att and not dfn and b.defender == NPA:
+            ground.after_npa_battle(state, b.hex, b.attacker)  # §10.1: invade the NPA planet now or never
 
     def _retreaters(self, state: SEState, seat: int) -> list[Unit]:
         b = state.battle
@@ -1301,6 +1327,7 @@ class SpaceEmpires(Game):
             col = state.colonies[hid]
             if (
                 board.allied(state, col.owner, seat)
+                or ground.no_bombard(state, hid, seat)  # a captured colony's old owner (§10.1)
                 or hid in state.handled
                 or board.enemy_combat_at(state, hid, seat)
             ):
@@ -1323,7 +1350,8 @@ class SpaceEmpires(Game):
         shooter = combat.Combatant(
             uid, 0, u.kind, t.cls or "E", t.attack_at(u.level), 0, t.hull, u.attack_tech
         )
-        colony = combat.Combatant("colony", 1, "colony", "E", 0, 0, 1)
+        # §10.1: ground units in the colony give it a Defense rating against bombardment.
+        colony = combat.Combatant("colony", 1, "colony", "E", 0, ground.bombard_defense(state, hid), 1)
         number = combat.to_hit(shooter, colony, terrain=board.terrain(state, hid))
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, colony)
@@ -1493,6 +1521,7 @@ class SpaceEmpires(Game):
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
         experience.economic_phase(state, events)  # §10.2: Green groups become Skilled
+        ground.econ_starts(state, events)  # §10.1: purchase limits and free ground units
         amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
 
     def _deliver_cargo(self, state: SEState, seat: int, events: list[Event]) -> None:
@@ -1610,17 +1639,18 @@ class SpaceEmpires(Game):
     def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
         from .views import observation
 
-        return amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
+        obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
+        return ground.observe(state, obs, seat)
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        return solo.secret(state, secret(state, viewer))
+        return ground.secret(state, solo.secret(state, secret(state, viewer)))
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        return solo.determinize(determinize(state, seat, rng), rng, seat)
+        return ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
@@ -1643,6 +1673,7 @@ class SpaceEmpires(Game):
         if options.get("boarding"):
             mobile += units["BD"].counters * units["BD"].group  # captured ships are counters of their own
         movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
+        movement += ground.max_extra_actions(options)  # embarking and disembarking (§10.1)
         return max(movement, every + 1)
 
     def normalize(self, notation: str) -> str:
@@ -1704,7 +1735,7 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state) + amoeba.invariants(state)
+        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

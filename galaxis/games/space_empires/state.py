@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from galaxis.core import Record, Rng, Step
 
+from .ground_state import GroundState
 from .solo_state import SoloState
 
 
@@ -120,3 +121,4 @@ class SEState(Record):
     experience: bool = False  # option: ship experience and the Military Academy (§10.2)
     boarding: bool = False  # option: boarding ships capture ships, Security Forces (§10.2)
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)
+    ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)

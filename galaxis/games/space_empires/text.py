@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, experience, solo
+from . import amoeba, board, data, experience, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -56,6 +56,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
         d = obs["decision"]
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
     lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
+    lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -132,6 +133,12 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         if len(a) > 2 and a[2]:
             return "buy_join", values | {"join": a[2]}
         return kind, values
+    if kind == "embark":
+        return kind, {"counter": a[0], "unit": ground.unit_word(a[1], lang)}
+    if kind == "steal":
+        return kind, {"tech": tech_name(a[0], lang)}  # KeyError for an unknown technology
+    if kind in ("ground", "ground_free"):
+        return kind, {"unit": ground.unit_word(a[0], lang), "hex": a[1]}  # KeyError for an unknown unit
     if kind == "merge":
         return kind, {"counter": a[0], "into": a[1]}
     if kind == "load":
@@ -174,6 +181,10 @@ def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str
         if problem:
             return IllegalAction(problem, "§7.5")
         return IllegalAction(f"you have no shipyard or colony at {words[2]}", "§7.6")
+    if words and words[0] in ground.ACTION_KINDS and len(words) == 3 and state.phase == "econ":
+        problem = ground.buy_problem(state, seat, words[1], words[2], words[0] == "ground_free")
+        if problem:
+            return IllegalAction(problem, "§10.1")
     if words and words[0] == "tech" and len(words) == 2 and state.phase == "econ" and not state.pending:
         problem = game._tech_problem(state, seat, words[1])
         if problem:

@@ -57,6 +57,13 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "feed": ("counter",),
         "detonate": ("counter",),
         "spare": (),
+        "ground": ("unit", "hex"),
+        "ground_free": ("unit", "hex"),
+        "embark": ("counter", "unit"),
+        "disembark": ("counter",),
+        "land": (),
+        "gt": ("counter",),
+        "steal": ("tech",),
     }.items()
 }
 

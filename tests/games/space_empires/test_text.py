@@ -205,6 +205,13 @@ SAMPLES = {
     "detonate": "detonate a4",
     "spare": "spare",
     "scrap": "scrap a1",
+    "ground": "ground Marines 1.1",
+    "ground_free": "ground_free Infantry 1.1",
+    "embark": "embark a5 GravArmor",
+    "disembark": "disembark a5",
+    "land": "land",
+    "gt": "gt g3",
+    "steal": "steal cloaking",
 }
 
 
@@ -216,6 +223,6 @@ def test_every_template_is_used_in_both_languages() -> None:
         assert en != notation and hu != notation and hu != en, (kind, en, hu)
         assert "{" not in hu + en and "}" not in hu + en, (kind, en, hu)
         for word in notation.split()[1:]:
-            if word not in ("CA", "cloaking", "a"):  # ids shown as names (below) or as "player a"
+            if word not in ("CA", "cloaking", "a", "Marines", "Infantry", "GravArmor"):  # ids shown as names or as "player a"
                 assert word in en and word in hu, (kind, word, en, hu)
     assert "Cirkáló" in m.describe(SAMPLES["buy"], "hu") and "Álcázás" in m.describe(SAMPLES["tech"], "hu")
