@@ -53,6 +53,8 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "land")  # invade when troops are aboard (§10.1)
         if kinds & {"gt", "steal"}:
             return legal[0]  # ground combat targets and stolen technology (§10.1)
+        if "destroy" in kinds:
+            return next(a for a in legal if a.kind == "destroy")  # a Titan destroys the planet (§10.3)
         if "bomb" in kinds:
             return next(a for a in legal if a.kind == "bomb")
         if "first" in kinds:

@@ -29,6 +29,7 @@ from . import (
     amoeba,
     board,
     boarding,
+    ce_units,
     combat,
     coop,
     data,
@@ -75,6 +76,7 @@ INFO = GameInfo(
         **solo.OPTIONS,
         **experience.OPTIONS,
         **boarding.OPTIONS,
+        **ce_units.OPTIONS,
     },
 )
 
@@ -157,6 +159,7 @@ class SpaceEmpires(Game):
         state.order = [(state.first + i) % players for i in range(players)]
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
+        ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
         self._start_move(state)
@@ -188,6 +191,7 @@ class SpaceEmpires(Game):
             "F": t.get("fighters", 0),
             "SC": t.get("point_defense", 0),
             "CA": t.get("exploration", 0),
+            "FS": t.get("exploration", 0),  # §10.3: the Flagship can take Exploration
             "BD": t.get("boarding", 0),
         }.get(kind, 0)
         return t["attack"], t["defense"], t["tactics"], t["move"], level
@@ -318,6 +322,7 @@ class SpaceEmpires(Game):
             "SW": "minesweeping",
             "SC": "point_defense",
             "CA": "exploration",
+            "FS": "exploration",
         }.get(u.kind, "")
         return (
             t["attack"],
@@ -433,7 +438,7 @@ class SpaceEmpires(Game):
     def _can_peek(self, state: SEState, u: Unit) -> bool:
         """§6.2 [MRB 9.8]: a Cruiser built with Exploration 1 may, before it moves, look at one adjacent
         face-down marker once per turn."""
-        return u.kind == "CA" and u.level >= 1 and not u.moved and not u.stopped and not u.peeked
+        return ce_units.explorer(u) and not u.moved and not u.stopped and not u.peeked
 
     def _peek_hexes(self, state: SEState, u: Unit) -> list[str]:
         known = state.players[u.owner].known
@@ -560,6 +565,7 @@ class SpaceEmpires(Game):
         if step.kind == "bomb":
             left = board.counters(state.units[uid] for uid in d["left"])
             acts = [g(f"bomb {cid}", (cid,), "bomb", (cid,)) for cid in left]
+            acts += [g(f"destroy {c}", (c,), "destroy", (c,)) for c in ce_units.planet_breakers(state, d["left"])]
             acts += ground.land_actions(self, state, step)  # invade instead (§10.1)
             return [*acts, g("hold", (), "hold", ())]
         if step.kind == "lost":
@@ -593,7 +599,7 @@ class SpaceEmpires(Game):
         if p.bid < 0:
             return [g(f"bid {n}", (), "bid", (n,)) for n in range(min(p.cp, MAX_BID) + 1)]
         acts: list[Action] = []
-        for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state)):
+        for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state)):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
         acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
@@ -632,7 +638,7 @@ class SpaceEmpires(Game):
     def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
         p = state.players[seat]
         tracks = data.tech_tracks(state.edition)
-        if track not in tracks or (track not in BUYABLE_TECHS + boarding.extra_techs(state) and not ground.tech_buyable(state, track)):
+        if track not in tracks or (track not in BUYABLE_TECHS + boarding.extra_techs(state) + ce_units.extra_techs(state) and not ground.tech_buyable(state, track)):
             return f"{track} is not a technology you can buy in this version (§7.5)"
         if track in p.bought_techs:
             return "at most one level of each technology per Economic Phase (§7.5)"
@@ -799,6 +805,8 @@ class SpaceEmpires(Game):
             state.pending.pop()
         elif kind == "bomb":
             self._bomb(state, args[0], events)
+        elif kind == "destroy":
+            self._destroy_planet(state, args[0], events)
         elif kind == "boom":
             self._detonate(state, args[0], events)
         elif kind == "hold":
@@ -1168,7 +1176,9 @@ class SpaceEmpires(Game):
         mine = [u for u in units if u.owner == seat]
         if allowance - sum(1 for u in mine if u.screened) <= 0:
             return []
-        return sorted((u for u in mine if not u.screened), key=lambda u: _uid_key(u.uid))
+        return sorted(
+            (u for u in mine if not u.screened and not ce_units.not_screenable(u)), key=lambda u: _uid_key(u.uid)
+        )
 
     def _fix_round(self, state: SEState) -> None:
         b = state.battle
@@ -1375,6 +1385,20 @@ class SpaceEmpires(Game):
             if state.pending and state.pending[-1] is step:
                 state.pending.pop()
             state.handled.append(hid)
+
+    def _destroy_planet(self, state: SEState, cid: str, events: list[Event]) -> None:
+        """§10.3 [MRB 22]: the Titan of counter ``cid`` fires at the planet instead of bombarding and
+        destroys it; a destroyed home world puts its owner out of the game (§8)."""
+        step = state.pending.pop()
+        hid = step.data["hex"]
+        col = state.colonies[hid]
+        for u in board.counter_units(state, cid):
+            u.revealed = True  # [DESIGN] the Titan shows itself by destroying the planet
+        ce_units.destroy_planet(state, cid, hid, events)
+        alien_vp.alien_colony_lost(state, col, hid, events)  # §13.12.6: -2 VP
+        state.handled.append(hid)
+        if col.home:
+            self._eliminate(state, col.owner, events)
 
     def _eliminate(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§8: a player whose home world is destroyed is out; the rest of the empire is removed."""

@@ -24,6 +24,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "target": ("counter",),
         "retreat": ("counter", "hex"),
         "bomb": ("counter",),
+        "destroy": ("counter",),
         "boom": ("counter",),
         "hold": (),
         "lost": ("hex",),
