@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from . import data
+from . import data, teams
 from .hexes import hex_id, neighbours, parse_hex_id
 from .solo_state import CAPITOL
 from .state import SEState, Unit
@@ -88,6 +88,8 @@ def allied(state: SEState, a: int, b: int) -> bool:
     live player and the Galactic Capitol (docs §13.10)."""
     if a == b:
         return True
+    if state.solo is not None and state.solo.teams:
+        return teams.allied(state, a, b)  # §12.1: the team games
     if state.solo is None or state.solo.coop is None:
         return False
     return (a >= 0 or a == CAPITOL) and (b >= 0 or b == CAPITOL)

@@ -36,8 +36,10 @@ from . import (
     economy,
     experience,
     ground,
+    home_sets,
     movement,
     solo,
+    teams,
 )
 from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
@@ -159,6 +161,9 @@ class SpaceEmpires(Game):
         state.order = [(state.first + i) % players for i in range(players)]
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
+        teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
+        home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
+        home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
@@ -1412,6 +1417,8 @@ class SpaceEmpires(Game):
             del state.colonies[hid]
         state.pending = [s for s in state.pending if s.seat != seat]
         events.append({"type": "eliminated", "seat": seat})
+        if teams.check_victory(state, events):  # §12.1: one team left
+            return
         alive = board.alive_seats(state)
         if len(alive) == 1 and (state.solo is None or state.solo.victory == "conquest"):
             state.winner = alive[0]
@@ -1526,7 +1533,7 @@ class SpaceEmpires(Game):
                     continue
                 col.income = col.value > 0 and not board.blockaded(state, hid, seat)
                 if col.income:
-                    colonies.append(col.value)
+                    colonies.append(teams.colony_income(state, seat, col))  # §12.1: doubled for some
                     links += hid in linked and not col.home
             upkeep = economy.maintenance(
                 {
@@ -1647,7 +1654,8 @@ class SpaceEmpires(Game):
         scores = []
         for seat, p in enumerate(state.players):
             value = board.empire_value(state, seat) if p.alive else 0
-            won = state.winner == seat or solo.shared_win(state)  # §13.10: the allies win together
+            # §13.10: the cooperative allies win together; §12.1: a team wins together
+            won = state.winner == seat or solo.shared_win(state) or teams.team_won(state, seat)
             scores.append(float(value + (1000 if won else 0)))
         return Result(
             scores,

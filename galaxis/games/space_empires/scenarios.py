@@ -293,10 +293,24 @@ class Scenario(BaseModel):
     # A scenario for several player counts is one option value (``family``) resolved by the number of
     # seats; its entries are not option values themselves.
     family: str = ""
+    # Team games (docs §12.1): the team index of each seat; allies fight together, never bombard each
+    # other's colonies and share pipelines. ``team_techs``: technology each member of a team starts
+    # with (team index -> levels); ``double_colony_income``: seats whose colonies (not the home world)
+    # yield twice their value.
+    teams: tuple[int, ...] = ()
+    team_techs: dict[int, dict[str, int]] = {}
+    double_colony_income: tuple[int, ...] = ()
+    # The 4-player Deep Space deal (docs §12.1.3, home_sets.py): the markers each player keeps from its
+    # home set (kind -> count; the home world is always kept), dealt within ``home_radius`` hexes of the
+    # home world, and the number of deep-space markers on the map.
+    home_set: dict[data.MarkerKind, int] | None = None
+    home_radius: int = Field(default=3, ge=1)
+    deep_space_markers: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
     def _check(self) -> Scenario:
         hmap = data.hex_map(self.map)
+        self._check_teams()
         if self.map != self.seats:
             # The board is chosen by the number of seats (board.py); a scenario map of another size
             # needs the map to become part of the state first.
@@ -364,6 +378,21 @@ class Scenario(BaseModel):
                     if hmap.owner_of(on_map(hid, "alien home world")) is not None:
                         raise ValueError(f"{self.id}: an alien home world lies in deep space")
         return self
+
+    def _check_teams(self) -> None:
+        if self.teams and (len(self.teams) != self.seats or len(set(self.teams)) < 2):
+            raise ValueError(f"{self.id}: a team game names the team of every seat, at least two teams")
+        if set(self.team_techs) - set(self.teams):
+            raise ValueError(f"{self.id}: team technology for a team that does not exist")
+        for techs in self.team_techs.values():
+            if set(techs) - set(data.techs()):
+                raise ValueError(f"{self.id}: unknown technologies {sorted(set(techs) - set(data.techs()))}")
+        if any(not 0 <= s < self.seats for s in self.double_colony_income):
+            raise ValueError(f"{self.id}: double colony income for a seat that does not exist")
+        if self.home_set is not None and self.home_markers_removed:
+            raise ValueError(f"{self.id}: a chosen home set and removed home markers exclude each other")
+        if (self.teams or self.double_colony_income) and self.opponents is not None:
+            raise ValueError(f"{self.id}: team games have no solo opponents")
 
     def _check_coop(self, coop: CoopSetup, on_map: Any, letters: str) -> None:
         capitol = on_map(coop.capitol, "Galactic Capitol")

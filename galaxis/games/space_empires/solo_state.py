@@ -111,3 +111,5 @@ class SoloState(Record):
     coop: CoopState | None = None  # the cooperative Doomsday scenarios only
     amoeba: AmoebaState | None = None  # the Space Amoebas (amoeba.py), in their scenarios only
     alien_vp: AlienVpState | None = None  # the Alien Player victory-point scenarios (alien_vp.py, §13.12)
+    teams: tuple[int, ...] = ()  # team games (teams.py, §12.1): the team index of each seat (else empty)
+    double_income: tuple[int, ...] = ()  # team games: seats whose colonies yield double (§12.1)
