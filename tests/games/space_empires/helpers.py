@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from galaxis.core import Match, Rng, resolve_options
@@ -67,3 +68,19 @@ def add_unit(match: Match, seat: int, kind: str, hid: str, revealed: bool = Fals
     u = GAME._new_unit(state(match), seat, kind, hid)
     u.revealed = revealed or u.revealed
     return u
+
+
+def planted_combat_dice(monkeypatch: Any) -> Iterator[list[int]]:
+    """For a fixture: planted d10 results for every die of the match generator (``combat.d10``), consumed
+    in order, then real dice; at the end every planted die must have been used."""
+    from galaxis.games.space_empires import combat
+
+    planted: list[int] = []
+    real = combat.d10
+
+    def roll(rng: Any) -> int:
+        return planted.pop(0) if planted else real(rng)
+
+    monkeypatch.setattr(combat, "d10", roll)
+    yield planted
+    assert planted == [], "every planted die was used"

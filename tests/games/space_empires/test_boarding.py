@@ -14,23 +14,15 @@ from galaxis.core import Match, match_from_json
 from galaxis.games.space_empires import GAME, boarding, combat
 from galaxis.games.space_empires.state import Battle, SEState, Unit
 
-from .helpers import add_unit, hw, start, state, touch
+from .helpers import add_unit, hw, planted_combat_dice, start, state, touch
 
 HEX = "5.5"
 
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Planted d10 results for every die of the match generator, consumed in order."""
-    planted: list[int] = []
-    real = combat.d10
-
-    def roll(rng: Any) -> int:
-        return planted.pop(0) if planted else real(rng)
-
-    monkeypatch.setattr(combat, "d10", roll)
-    yield planted
-    assert planted == [], "every planted die was used"
+    """Planted d10 results for every die of the match generator (shots, promotion and boarding rolls)."""
+    yield from planted_combat_dice(monkeypatch)
 
 
 def _match(players: int = 2, **options: Any) -> Match:
