@@ -32,11 +32,14 @@ def wait_loaded(page: Any) -> None:
 def click_once(page: Any, rng: random.Random, use_board: bool) -> str | None:
     """Makes one move by clicking a board target or the action list: "board",
     "list", or None when no move was made."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     if page.locator("#cover").is_visible():
         page.click("#cover-ok")
         return None
     buttons = page.locator("#actions button")
-    if buttons.count() == 0:
+    count = buttons.count()  # read once: another seat's move may re-render the list at any moment
+    if count == 0:
         return None
     before = seq_of(page)
     targets = page.locator("#board [data-target].clickable")
@@ -50,7 +53,10 @@ def click_once(page: Any, rng: random.Random, use_board: bool) -> str | None:
         except Exception:
             clicked = False
     if not clicked:
-        buttons.nth(rng.randrange(buttons.count())).click()
+        try:
+            buttons.nth(rng.randrange(count)).click(timeout=5000)
+        except PlaywrightTimeout:  # the list was re-rendered (another seat moved) and the button is gone
+            return None
     try:
         page.wait_for_function(
             "old => document.body.dataset.seq !== old || document.body.dataset.over === '1'", arg=before, timeout=10_000)
