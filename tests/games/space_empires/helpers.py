@@ -84,3 +84,28 @@ def planted_combat_dice(monkeypatch: Any) -> Iterator[list[int]]:
     monkeypatch.setattr(combat, "d10", roll)
     yield planted
     assert planted == [], "every planted die was used"
+
+
+def bots_play_to_the_end(m: Match, agent: str, on_step: Any = None) -> None:
+    """Seats played by ``agent`` bots (seeds players + i) until the match ends: at most 50,000 actions,
+    invariants and a determinization that keeps seat 0's observation every 97 actions, ``on_step()``
+    after each action, and at the end a replay of the history that rebuilds the identical match."""
+    import galaxis
+
+    players = m.num_players
+    bots = [galaxis.agent(agent, seed=players + i) for i in range(players)]
+    s = m.state
+    steps = 0
+    while not m.is_over:
+        seat = m.to_move[0]
+        m.apply(seat, bots[seat].act(m, seat))
+        steps += 1
+        assert steps < 50_000
+        if on_step is not None:
+            on_step()
+        if steps % 97 == 0:
+            assert GAME.invariants(s) == [], GAME.invariants(s)
+            world = m.determinize(0, steps)
+            assert world.observation(0) == m.observation(0)
+    again = galaxis.replay("space_empires", m.seed, players, m.options, [list(h) for h in m.history])
+    assert again.to_json() == m.to_json()

@@ -17,7 +17,7 @@ from galaxis.games.space_empires import GAME, alien_vp, solo
 from galaxis.games.space_empires.solo_state import CAPITOL, Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState
 
-from .helpers import add_unit, hw, start, state, touch
+from .helpers import add_unit, bots_play_to_the_end, hw, start, state, touch
 
 
 @pytest.fixture
@@ -553,21 +553,8 @@ def test_banks_are_secret_and_roles_public(dice: list[int]) -> None:
 def test_bots_play_each_alien_vp_scenario_to_the_end(scenario: str, players: int, agent: str) -> None:
     options = {"scenario": scenario, "difficulty": "hard"}
     m = galaxis.new_match("space_empires", players=players, seed=players, options=options)
-    bots = [galaxis.agent(agent, seed=players + i) for i in range(players)]
     s = m.state
     assert isinstance(s, SEState) and s.solo is not None and s.solo.alien_vp is not None
-    steps = 0
-    launches = 0
-    while not m.is_over:
-        seat = m.to_move[0]
-        m.apply(seat, bots[seat].act(m, seat))
-        steps += 1
-        assert steps < 50_000
-        launches = max(launches, sum(len(a.launches) for a in s.solo.aliens))
-        if steps % 97 == 0:
-            assert GAME.invariants(s) == [], GAME.invariants(s)
-            world = m.determinize(0, steps)
-            assert world.observation(0) == m.observation(0)
-    assert m.result.details["outcome"] in ("won", "lost") and launches > 0
-    again = galaxis.replay("space_empires", players, players, m.options, [list(h) for h in m.history])
-    assert again.to_json() == m.to_json()
+    launches = [0]
+    bots_play_to_the_end(m, agent, lambda: launches.append(max(launches[-1], sum(len(a.launches) for a in s.solo.aliens))))
+    assert m.result.details["outcome"] in ("won", "lost") and launches[-1] > 0
