@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
 
-from . import board, combat, data
+from . import board, combat, data, solo4_ground
 from .ground_state import Garrison, GroundState, Invasion, Trooper
 from .hexes import parse_hex_id
 from .state import Colony, SEState
@@ -69,6 +69,8 @@ def _hex_key(hid: str) -> tuple[int, int]:
 
 
 def _player(seat: Any) -> str:
+    if int(seat) < NPA:
+        return solo4_ground.name(int(seat))  # an alien empire of a solo game (§13.13)
     return "the non-player aliens" if seat == NPA else f"player {board.SEATS[int(seat)]}"
 
 
@@ -449,7 +451,7 @@ def land_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]
         return []
     hid, seat = step.data["hex"], step.seat
     col = state.colonies.get(hid)
-    if col is None or col.owner < 0 or col.owner == seat:
+    if col is None or (col.owner < 0 and not solo4_ground.invadable(state, col.owner)) or col.owner == seat:
         return []
     own = board.counters(u for u in state.units.values() if u.owner == seat and u.hex == hid)
     if not any(cargo(state, cid) for cid in own):
@@ -521,7 +523,7 @@ def land(game: SpaceEmpires, state: SEState, seat: int, events: list[Event]) -> 
     invaders: list[str] = []
     invaders.extend(_unload_all(state, seat, hid))
     gar = g.garrisons.pop(hid, None)
-    defenders = (list(gar.troops) if gar is not None else []) + [MILITIA] * col.value  # 1 per CP
+    defenders = (list(gar.troops) if gar is not None else []) + [MILITIA] * (col.value + solo4_ground.security_militia(state, col.owner))  # 1 per CP (+ Security Forces, §13.13)
     troopers = [Trooper(f"g{i + 1}", k, 0, 0, 0) for i, k in enumerate(invaders)]
     n = len(troopers)
     troopers += [Trooper(f"g{n + i + 1}", k, 1, 0, 0) for i, k in enumerate(defenders)]
@@ -599,7 +601,7 @@ def next_shot(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
         if shooter is None:
             continue  # destroyed before it fired
         seat = inv.attacker if shooter.side == 0 else inv.defender
-        if seat == NPA:
+        if seat < 0:  # NPAs, and the solo aliens' side: the live player chooses (§13.1, §13.13)
             seat = _npa_seat(state, inv.attacker)
         state.pending.append(Step("gtarget", seat, {"shooter": tid}))
         return
@@ -725,7 +727,9 @@ def capture(
     _say(events, {"type": "colony_captured", "hex": hid, "by": seat, "from": loser, "value": col.value})
     thefts = 2 if in_home_system else 1
     data_ = {"from": loser, "left": thefts, "taken": []}
-    if steal_options(state, seat, data_):
+    if seat < 0:
+        solo4_ground.alien_takes_tech(state, seat, loser, thefts, events)  # §13.13: an alien captor
+    elif steal_options(state, seat, data_):
         state.pending.append(Step("steal", seat, data_))
     if was_home:
         game._eliminate(state, loser, events)  # [DESIGN] a lost home world ends the empire, as in §8
@@ -733,7 +737,7 @@ def capture(
 
 def steal_options(state: SEState, seat: int, d: dict[str, Any]) -> list[str]:
     """§10.1 Technology theft: +1 level in a technology the loser has higher, each one different."""
-    mine, theirs = state.players[seat].techs, state.players[int(d["from"])].techs
+    mine, theirs = state.players[seat].techs, solo4_ground.techs_of(state, int(d["from"]))  # aliens too (§13.13)
     return sorted(tr for tr in mine if theirs.get(tr, 0) > mine[tr] and tr not in d["taken"])
 
 

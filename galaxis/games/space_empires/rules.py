@@ -39,6 +39,7 @@ from . import (
     home_sets,
     movement,
     solo,
+    solo4,
     teams,
 )
 from .amoeba_state import AMOEBA_KIND
@@ -76,6 +77,7 @@ INFO = GameInfo(
         },
         **ground.OPTION,
         **solo.OPTIONS,
+        **solo4.OPTION,
         **experience.OPTIONS,
         **boarding.OPTIONS,
         **ce_units.OPTIONS,
@@ -102,6 +104,7 @@ class SpaceEmpires(Game):
     # --- set-up (§2) -------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SEState:
         self.validate_players(players)
+        options = solo4.forced_options(options)  # §13.13: the new-features scenario's options
         scenario = solo.scenario_for(players, options)  # §12: BadOption when the scenario does not fit
         edition = options.get("edition", "ce")
         if edition not in data.EDITIONS:
@@ -473,7 +476,7 @@ class SpaceEmpires(Game):
             m.kind == "warp_point" and not solo.keeps_warp_point(state, hid, m, events)
         ):
             del state.markers[hid]
-        elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state):
+        elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state) and solo4.npas(state):
             self._place_npas(state, hid)
 
     def _forget(self, state: SEState, hid: str) -> None:
@@ -1479,7 +1482,7 @@ class SpaceEmpires(Game):
             # Without their optional rules these count as empty space and are removed (§6, §13.8).
             if not solo.marker_flipped(state, seat, hid, m, events):
                 del state.markers[hid]
-        elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state):
+        elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state) and solo4.npas(state):
             self._place_npas(state, hid)
         elif m.kind == "lost_in_space":
             del state.markers[hid]
@@ -1694,6 +1697,7 @@ class SpaceEmpires(Game):
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
         to scuttle is narrower)."""
+        options = solo4.forced_options(options)  # §13.13: the new-features scenario's options
         units = data.units(options.get("edition", data.DEFAULT_EDITION))
         mobile = sum(u.counters for u in units.values() if u.move != "none")
         every = sum(u.counters for u in units.values())

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import alien_vp, board, combat, coop, data, economy
+from . import alien_vp, board, combat, coop, data, economy, solo4
 from .hexes import distance, hex_id, parse_hex_id
 from .scenarios import Scenario, resolve, scenario_ids, solo_tables
 from .solo_state import (
@@ -175,7 +175,8 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[
     elif opp is not None and opp.type == "alien":
         row = tables.alien_player.difficulty[difficulty]
         solo.cp_per_roll = row["cp_per_roll"]
-        add_aliens(state, opp.alien_homes[: row["empires"]])
+        add_aliens(state, solo4.alien_homes(scenario, options, row["empires"]))  # §13.13: 1-3 empires
+        solo4.setup(state, options)  # §13.13: the new-features rules
 
 
 def add_aliens(state: SEState, homes: tuple[str, ...] | list[str]) -> None:
@@ -513,7 +514,7 @@ def _passable(state: SEState, hid: str, uid: str) -> bool:
     """Doomsday Machines ignore terrain and markers; alien fleets avoid Super Novas and Black Holes."""
     m = state.markers.get(hid)
     if uid[0] == DOOMSDAY_LETTER:
-        return coop.passable(state, hid, uid)
+        return coop.passable(state, hid, uid) and not solo4.amoeba_hex(state, hid)  # §13.13
     return m is None or not m.face_up or m.kind not in ("supernova", "black_hole")
 
 
@@ -567,7 +568,7 @@ def _targets_of(state: SEState, uid: str) -> list[str]:
     fleet = _fleet_of(solo, uid)
     alien = alien_of(solo, u.owner)
     assert fleet is not None and alien is not None
-    vp_goals = alien_vp.targets(state, fleet, alien, uid) if solo.alien_vp is not None else None
+    vp_goals = alien_vp.targets(state, fleet, alien, uid) if solo.alien_vp is not None else solo4.targets(state, fleet, alien, uid)
     if vp_goals is not None:
         return vp_goals  # §13.12.5: destroyer and expansion fleets
     if fleet.target in colonies:
@@ -576,11 +577,12 @@ def _targets_of(state: SEState, uid: str) -> list[str]:
     speed = max(1, sum(data.edition_rules(state.edition).movement[min(alien.techs.get("move", 1), 7) - 1]))
     home = parse_hex_id(alien.home)
 
-    def akey(h: str) -> tuple[int, int, int, int, int]:
+    def akey(h: str) -> tuple[int, int, int, int, int, int]:
         # Fewest Economic Phases, undefended first, fewest moves, largest, nearest the alien home world.
         return (
             -(-reach[h] // speed),
             int(defended(state, h)),
+            solo4.edge_term(state, alien, h),  # §13.13: a "2" alien attacks nearer the map edge
             reach[h],
             -colonies[h].value,
             distance(parse_hex_id(h), home),
@@ -723,12 +725,13 @@ def _prepare_meetings(game: SpaceEmpires, state: SEState, events: list[Event]) -
         for f in a.fleets:
             if f.counter in state.units:
                 hid = state.units[f.counter].hex
-                if _meets_player(state, hid) or _player_mines(state, hid):
+                if _meets_player(state, hid) or _player_mines(state, hid) or solo4.reveals_at(state, hid):
                     _buy_fleet(state, a, f, events)
             for uid in [f.counter, *f.units]:
                 if uid in state.units and _meets_player(state, state.units[uid].hex):
                     _note_seen(state, state.units[uid].hex)
         _alien_meets_mines(game, state, a, events)
+    solo4.alien_landings(game, state, events)  # §13.13: fleets with loaded Transports invade
 
 
 def _player_mines(state: SEState, hid: str) -> list[Unit]:
@@ -772,7 +775,7 @@ def _note_seen(state: SEState, hid: str) -> None:
     for v in board.units_at(state, hid):
         if v.owner < 0:
             continue
-        track = {"DD": "scanners", "R": "cloaking", "F": "fighters", "Mine": "mines"}.get(v.kind)
+        track = {"DD": "scanners", "R": "cloaking", "F": "fighters", "Mine": "mines", "BD": "boarding"}.get(v.kind)
         if track:
             solo.seen[track] = max(solo.seen.get(track, 0), max(1, v.level))
 
@@ -818,6 +821,7 @@ def buy_technology(state: SEState, a: Alien, fleet: AlienFleet, events: list[Eve
     size = a.techs.get("ship_size", 1)
     if size in ap.ship_size_roll_max and d10(state) <= ap.ship_size_roll_max[size]:
         _buy_tech(state, a, "ship_size", events)
+    solo4.answers(state, a, events)  # §13.13: Security Forces against Boarding Ships seen
     if a.techs.get("fighters", 0) == 0 and d10(state) <= ap.fighters_roll_max:
         _buy_tech(state, a, "fighters", events)
     for _ in range(12):
@@ -840,7 +844,7 @@ def _warships(state: SEState, a: Alien) -> list[tuple[str, int]]:
     """(kind, cost) of the warships the alien can build, smallest first."""
     units = data.units(state.edition)
     out = []
-    for kind in solo_tables().alien_player.warships:
+    for kind in (*solo_tables().alien_player.warships, *solo4.extra_warships(state)):  # §13.13: Titans
         t = units[kind]
         if all(a.techs.get(k, 0) >= v for k, v in t.requires.items()):
             out.append((kind, t.cost))
@@ -890,6 +894,7 @@ def _buy_fleet(state: SEState, a: Alien, f: AlienFleet, events: list[Event]) -> 
     counter = state.units.pop(f.counter)
     buy_technology(state, a, f, events)
     f.units, left = buy_ships(state, a, f.cp, counter.hex)
+    solo4.free_transport(state, a, f, counter.hex, events)  # §13.13: a free loaded Transport
     a.fleet_cp += left
     f.cp, f.counter = 0, ""
     events.append({"type": "alien_fleet", "alien": a.owner, "hex": counter.hex, "units": list(f.units)})
@@ -1090,6 +1095,7 @@ def economic_phase(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
             alien_vp.economy(state, a, phase, events)  # §13.12.2-3: the victory-point sheet
         elif a.alive:
             alien_economy(state, a, phase, events)
+            solo4.defend_captured(state, a, events)  # §13.13: mines, bases, ground units
     _check_outcome(state, events)
     if state.cycle >= state.cycles and solo.victory != "conquest" and not solo.outcome:
         solo.outcome = "lost"  # the cycle limit came with opponents left (§13.1)
@@ -1185,6 +1191,7 @@ def _coop_machine_enters(
 def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
     """When an Economic Phase starts: the cooperative machines' victory-point threshold (§13.10)."""
     solo = state.solo
+    solo4.econ_starts(state, events)  # §13.13: the Alien Technology card offers
     if solo is None or solo.coop is None or solo.outcome:
         return
     if not (alien_vp.econ_starts(state, events) if solo.alien_vp is not None else coop.econ_starts(state, events)):
@@ -1197,6 +1204,7 @@ def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None
 
 
 def colonised(state: SEState, hid: str, events: list[Event]) -> None:
+    solo4.colonised(state, hid, events)  # §13.13: a Deep Space barren planet earns a card offer
     if state.solo is not None and state.solo.alien_vp is not None:
         alien_vp.colonised(state, hid, events)  # §13.12.6: -2 VP for a Deep Space colony
     elif state.solo is not None and state.solo.coop is not None:
