@@ -175,14 +175,20 @@ def free_transport(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events
     fleet.units.append(t.uid)
     kind = transport_load(a)
     g.aboard[t.uid] = [kind] * _ground.CAPACITY
-    events.append(_event("alien_transport", alien=a.owner, unit=t.uid, hex=hid, count=_ground.CAPACITY, ground=kind))
+    events.append(
+        _event("alien_transport", alien=a.owner, unit=t.uid, hex=hid, count=_ground.CAPACITY, ground=kind)
+    )
 
 
 def _cargo_transports(state: SEState, fleet: AlienFleet) -> list[str]:
     g = state.ground
     if g is None:
         return []
-    return [u for u in fleet.units if u in state.units and state.units[u].kind == _ground.TRANSPORT and g.aboard.get(u)]
+    return [
+        u
+        for u in fleet.units
+        if u in state.units and state.units[u].kind == _ground.TRANSPORT and g.aboard.get(u)
+    ]
 
 
 def alien_landings(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
@@ -265,7 +271,10 @@ def defend_captured(state: SEState, a: Alien, events: list[Event]) -> None:
             if len(troops) < spec.garrison and troop_cost <= budget:
                 g.garrisons.setdefault(hid, Garrison(a.owner, [])).troops.append(kind)
                 bought, cost = kind, troop_cost
-            elif not any(v.kind == "Base" and v.owner == a.owner for v in here) and units["Base"].cost <= budget:
+            elif (
+                not any(v.kind == "Base" and v.owner == a.owner for v in here)
+                and units["Base"].cost <= budget
+            ):
                 _solo._alien_unit(state, a, "Base", hid, revealed=True)
                 bought, cost = "Base", units["Base"].cost
             elif sum(1 for v in here if v.kind == "Mine" and v.owner == a.owner) < spec.mines and (

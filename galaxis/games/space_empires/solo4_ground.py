@@ -57,7 +57,7 @@ def tables() -> Solo4Tables:
     if t.difficulty != solo_tables().alien_player.difficulty:
         raise ValueError("solo4.yaml: the difficulty table differs from solo.yaml alien_player.difficulty")
     if set(t.positions) != {"2", "3"}:
-        raise ValueError("solo4.yaml: positions are the map's \"2\" and \"3\" hexes")
+        raise ValueError('solo4.yaml: positions are the map\'s "2" and "3" hexes')
     return t
 
 
@@ -106,7 +106,9 @@ def _steal_candidates(state: SEState, a: Alien, loser: int) -> list[str]:
         if track not in tracks:
             continue
         ours = a.techs.get(track, tracks[track].start)
-        cap = min(caps.get(track, tracks[track].max_level(state.edition)), tracks[track].max_level(state.edition))
+        cap = min(
+            caps.get(track, tracks[track].max_level(state.edition)), tracks[track].max_level(state.edition)
+        )
         if level > ours and ours < cap:
             found.append(track)
     return sorted(found, key=lambda t: (order.index(t) if t in order else len(order), t))

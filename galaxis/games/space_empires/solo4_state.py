@@ -11,4 +11,5 @@ from galaxis.core import Record
 @dataclass(slots=True)
 class Solo4State(Record):
     alien_technology: bool  # the option ``alien_technology`` was on at set-up (the card offer, §13.13)
-    offers: list[int]  # seats that colonised a Deep Space barren planet since the last Economic Phase (one per planet)
+    # seats that colonised a Deep Space barren planet since the last Economic Phase (one entry per planet)
+    offers: list[int]
