@@ -728,7 +728,7 @@ def capture(
     thefts = 2 if in_home_system else 1
     data_ = {"from": loser, "left": thefts, "taken": []}
     if seat < 0:
-        solo4_ground.alien_takes_tech(state, seat, loser, thefts, events)  # §13.13: an alien captor
+        solo4_ground.alien_captures(state, seat, loser, hid, thefts, events)  # §13.13: an alien captor
     elif steal_options(state, seat, data_):
         state.pending.append(Step("steal", seat, data_))
     if was_home:

@@ -153,9 +153,25 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
 
 # --- the free loaded Transport and the alien invasions (§13.13) ------------------------------------------
 def reveals_at(state: SEState, hid: str) -> bool:
-    """A fleet counter that reaches a live player's colony buys its ships there (to invade it)."""
+    """A fleet counter that reaches a live player's colony buys its ships there (to invade it, or to
+    bombard it: a counter itself never bombards). Only where ground combat is in play: the new-features
+    rules, and the victory-point aliens with the option ``ground_combat``."""
     col = state.colonies.get(hid)
-    return new_features(state) and col is not None and col.owner >= 0
+    return (
+        state.ground is not None
+        and state.solo is not None
+        and col is not None
+        and col.owner >= 0
+        and (new_features(state) or state.solo.alien_vp is not None)
+    )
+
+
+def gets_transport(state: SEState, fleet: AlienFleet) -> bool:
+    """§13.13: every normal fleet of the new-features rules; in the victory-point games with ground
+    combat the flowchart's expansion fleets ("terjeszkedő flotta ... Földi harci egységek", §13.12.8)."""
+    if state.ground is None or state.solo is None or fleet.raider:
+        return False
+    return new_features(state) or (state.solo.alien_vp is not None and fleet.role == "expansion")
 
 
 def transport_load(a: Alien) -> str:
@@ -169,7 +185,7 @@ def free_transport(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events
     """§13.13 (seed: "minden normál AP flotta ingyen kap egy teljesen feltöltött Szállítót is"): a
     normal fleet, when its ships are bought, gets a free Transport with 6 ground units aboard."""
     g = state.ground
-    if not new_features(state) or g is None or fleet.raider:
+    if g is None or not gets_transport(state, fleet):
         return
     t = _solo._alien_unit(state, a, _ground.TRANSPORT, hid, revealed=True)
     fleet.units.append(t.uid)
@@ -198,7 +214,7 @@ def alien_landings(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
     a fleet that must wait lands when the opponents next prepare their meetings."""
     g = state.ground
     solo = state.solo
-    if g is None or solo is None or not new_features(state) or state.phase == "over":
+    if g is None or solo is None or state.phase == "over":
         return
     for a in solo.aliens:
         if not a.alive:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from galaxis.core import Event
 
-from . import data
+from . import alien_vp, data
 from .scenarios import solo_tables
 from .solo_state import ALIEN_BASE, Alien
 from .state import SEState
@@ -112,6 +112,16 @@ def _steal_candidates(state: SEState, a: Alien, loser: int) -> list[str]:
         if level > ours and ours < cap:
             found.append(track)
     return sorted(found, key=lambda t: (order.index(t) if t in order else len(order), t))
+
+
+def alien_captures(state: SEState, owner: int, loser: int, hid: str, count: int, events: list[Event]) -> None:
+    """An alien empire captured a live player's colony (§13.13): it takes technology, and in the
+    victory-point games scores as when it colonises a player's colony (+2 VP, §13.12.6)."""
+    alien_takes_tech(state, owner, loser, count, events)
+    a = alien(state, owner)
+    if alien_vp.vp_of(state) is not None and a is not None and loser >= 0:
+        vp = alien_vp.tables().vp.ap_colonises_player_colony
+        alien_vp.add_vp(state, a, vp, "captures_player_colony", hid, events)
 
 
 def alien_takes_tech(state: SEState, owner: int, loser: int, count: int, events: list[Event]) -> None:

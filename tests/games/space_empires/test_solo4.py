@@ -441,3 +441,40 @@ def test_new_features_state_round_trips() -> None:
     s.solo.solo4.offers.append(0)
     again = SEState.from_json(s.to_json())
     assert again.solo is not None and again.solo.solo4 == s.solo.solo4
+
+
+# --- the victory-point Alien Player with ground combat (§13.13.3) -------------------------------------------
+def test_vp_expansion_fleets_get_a_transport_and_captures_score(dice: list[int]) -> None:
+    m = start(1, seed=2, scenario="solo_ap_vp", ground_combat=True)
+    s = state(m)
+    a = _alien(m)
+    assert s.solo is not None and s.solo.coop is not None and s.ground is not None
+    for role, expect in (("expansion", True), ("destroyer", False)):
+        fleet = AlienFleet("", [], 0, False, 1, "", 0, role)
+        assert solo4.gets_transport(s, fleet) is expect
+    assert not solo4.gets_transport(
+        state(start(1, seed=2, scenario="solo_ap_vp")), AlienFleet("", [], 0, False, 1, "", 0, "expansion")
+    )
+    # An expansion fleet with its loaded Transport captures an undefended colony: +2 VP, technology.
+    s.colonies["7.3"] = Colony(0, 1, False, True)
+    s.markers.pop("7.3", None)
+    s.players[0].techs["attack"] = 1
+    fleet = _fleet_with_transport(m, a, "7.3")
+    fleet.role = "expansion"
+    before = s.solo.coop.vp
+    dice.extend([10, 1])
+    events: list[Any] = []
+    solo4.alien_landings(GAME, s, events)
+    _fight_out(m)
+    assert s.colonies["7.3"].owner == a.owner and a.techs["attack"] == 1
+    assert s.solo.coop.vp == before + 2
+    assert GAME.invariants(s) == []
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_vp_game_with_ground_combat_plays_to_the_end(agent: str) -> None:
+    m = galaxis.new_match(
+        "space_empires", players=1, seed=6, options={"scenario": "solo_ap_vp", "ground_combat": True}
+    )
+    bots_play_to_the_end(m, agent)
+    assert m.result.details["outcome"] in ("won", "lost")
