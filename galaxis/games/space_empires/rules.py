@@ -40,6 +40,7 @@ from . import (
     movement,
     solo,
     solo4,
+    solo4_ground,
     teams,
 )
 from .amoeba_state import AMOEBA_KIND
@@ -1345,7 +1346,7 @@ class SpaceEmpires(Game):
             col = state.colonies[hid]
             if (
                 board.allied(state, col.owner, seat)
-                or ground.no_bombard(state, hid, seat)  # a captured colony's old owner (§10.1)
+                or (ground.no_bombard(state, hid, seat) and not solo4_ground.may_retake(state, hid, seat))  # §10.1, §13.13
                 or hid in state.handled
                 or board.enemy_combat_at(state, hid, seat)
             ):
@@ -1354,7 +1355,8 @@ class SpaceEmpires(Game):
                 u.uid for u in board.friendly_combat_at(state, hid, seat) if u.kind not in ("SY", "Base")
             ]
             if ships:
-                state.pending.append(Step("bomb", seat, {"hex": hid, "left": sorted(ships, key=_uid_key)}))
+                left = [] if ground.no_bombard(state, hid, seat) else sorted(ships, key=_uid_key)  # §13.13: land only
+                state.pending.append(Step("bomb", seat, {"hex": hid, "left": left}))
                 return True
         return False
 

@@ -79,6 +79,14 @@ def invadable(state: SEState, owner: int) -> bool:
     return alien(state, owner) is not None
 
 
+def may_retake(state: SEState, hid: str, seat: int) -> bool:
+    """§13.13: a live player may not bombard a colony an alien empire captured from it, but may land on it
+    to take it back: its bombardment step there offers only ``land`` (with cargo aboard) and ``hold``. The
+    step depends only on the ships there (public), never on the cargo (secret)."""
+    col = state.colonies.get(hid)
+    return state.ground is not None and col is not None and alien(state, col.owner) is not None
+
+
 def techs_of(state: SEState, owner: int) -> dict[str, int]:
     """The technology sheet of a seat, or of an alien empire (technology theft, §10.1, §13.13)."""
     if owner >= 0:

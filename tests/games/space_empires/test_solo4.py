@@ -281,8 +281,32 @@ def test_alien_fleet_invades_an_undefended_colony(dice: list[int]) -> None:
     assert a.techs["attack"] == 1 and a.techs.get("defense", 0) == 0
     # The live player may not bombard the colony the aliens captured ("your colonists are on it").
     assert ground.no_bombard(s, "7.3", 0)
-    add_unit(m, 0, "DD", "7.3")
-    assert not GAME._start_bombardment(s, 0)
+    dd = add_unit(m, 0, "DD", "7.3")
+    s.units = {k: v for k, v in s.units.items() if v.owner == 0 or v.hex != "7.3"}  # the fleet has left
+    assert GAME._start_bombardment(s, 0)
+    step = s.pending[-1]
+    assert step.kind == "bomb" and step.data["left"] == []  # no bombardment: only landing or holding
+    touch(m)
+    assert [x.notation for x in m.legal_actions(0)] == ["hold"]
+    assert GAME.invariants(s) == []
+    # The player takes it back by landing (the step does not depend on the secret cargo).
+    t = add_unit(m, 0, "T", "7.3")
+    s.ground.aboard[t.uid] = ["Infantry"] * 2
+    s.ground.garrisons["7.3"].troops = ["Infantry"]
+    touch(m)
+    assert sorted(x.notation for x in m.legal_actions(0)) == ["hold", "land"]
+    dice.extend([10, 10, 1])  # round 1: the defender misses; round 2: it misses again, the invader hits
+    m.apply(0, "land")
+    _fight_out(m)
+    assert s.colonies["7.3"].owner == 0 and s.ground.captured["7.3"] == a.owner and dd.uid in s.units
+    while s.pending and s.pending[-1].kind == "steal":
+        m.apply(0, m.legal_actions(0)[0])
+    # Captured again by the alien for the defence test below.
+    s.colonies["7.3"].owner = a.owner
+    s.ground.garrisons["7.3"] = Garrison(a.owner, ["Infantry"] * 6)
+    s.ground.captured["7.3"] = 0
+    for u in [u for u in s.units.values() if u.owner == 0 and u.hex == "7.3"]:
+        del s.units[u.uid]
     assert GAME.invariants(s) == []
     # The alien defends it from its Defence column: ground units, a Base, then Mines (half the column).
     a.defense_cp = 40
