@@ -113,3 +113,4 @@ class SoloState(Record):
     alien_vp: AlienVpState | None = None  # the Alien Player victory-point scenarios (alien_vp.py, §13.12)
     teams: tuple[int, ...] = ()  # team games (teams.py, §12.1): the team index of each seat (else empty)
     double_income: tuple[int, ...] = ()  # team games: seats whose colonies yield double (§12.1)
+    alliance: str = ""  # team games: "uneasy" for the Uneasy Alliance (§12.1.4), else Blood Brothers
