@@ -15,6 +15,7 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
+from . import empire_advantages
 from .hexes import distance, parse_hex_id
 
 ATTACK_CYCLE = 3
@@ -51,6 +52,8 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "fight")
         if "land" in kinds:
             return next(a for a in legal if a.kind == "land")  # invade when troops are aboard (§10.1)
+        if "ea" in kinds:
+            return empire_advantages.bot_choice(legal)  # §10.4: keep the most useful Empire Advantage
         if kinds & {"gt", "steal"}:
             return legal[0]  # ground combat targets and stolen technology (§10.1)
         if "destroy" in kinds:

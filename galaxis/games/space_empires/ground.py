@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
 
-from . import board, combat, data, solo4_ground
+from . import board, combat, data, empire_advantages, solo4_ground
 from .ground_state import Garrison, GroundState, Invasion, Trooper
 from .hexes import parse_hex_id
 from .state import Colony, SEState
@@ -644,7 +644,7 @@ def shoot(game: SpaceEmpires, state: SEState, target_tid: str, events: list[Even
     target = next(t for t in inv.troopers if t.tid == target_tid)
     _, attack, _, _ = _trooper_stats(shooter)
     _, _, defense, hull = _trooper_stats(target)
-    need = attack - defense
+    need = attack - defense + empire_advantages.ground_modifier(state, inv, shooter, target, events)  # §10.4
     roll = combat.d10(state.rng)
     hit = roll == 1 or roll <= need
     _say(
@@ -725,6 +725,7 @@ def capture(
     g.garrisons[hid] = Garrison(seat, list(survivors))
     g.captured[hid] = loser
     _say(events, {"type": "colony_captured", "hex": hid, "by": seat, "from": loser, "value": col.value})
+    empire_advantages.on_capture(state, loser, events)  # §10.4: the loser reveals its Empire Advantages
     thefts = 2 if in_home_system else 1
     data_ = {"from": loser, "left": thefts, "taken": []}
     if seat < 0:

@@ -34,6 +34,7 @@ from . import (
     coop,
     data,
     economy,
+    empire_advantages,
     experience,
     ground,
     home_sets,
@@ -82,10 +83,11 @@ INFO = GameInfo(
         **experience.OPTIONS,
         **boarding.OPTIONS,
         **ce_units.OPTIONS,
+        **empire_advantages.OPTION,
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS)
+SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *empire_advantages.SECRET_KINDS)
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -171,6 +173,7 @@ class SpaceEmpires(Game):
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
+        empire_advantages.setup(state, scenario, options)  # §10.4: deal the Empire Advantages
         self._start_move(state)
         return state
 
@@ -372,7 +375,7 @@ class SpaceEmpires(Game):
     def _allowance(self, state: SEState, u: Unit) -> int:
         fast = state.players[u.owner].techs.get("fast_bc", 0) >= 1
         base = movement.hexes_per_turn(u.kind, u.move_tech, state.turn, state.edition, fast)
-        return base + u.sling if base else 0
+        return base + u.sling + empire_advantages.move_bonus(state, u) if base else 0  # §10.4
 
     def _can_sling(self, state: SEState, u: Unit, h: str) -> bool:
         """§4.8 (optional rule) [MRB 6]: a ship may slingshot through a face-up Black Hole it may enter:
@@ -392,7 +395,7 @@ class SpaceEmpires(Game):
         return frozenset(
             v.hex
             for v in state.units.values()
-            if v.kind == "MSP" and board.allied(state, v.owner, seat) and not v.moved
+            if v.kind == "MSP" and teams.shares_pipelines(state, v.owner, seat) and not v.moved
         )
 
     def _pipeline_bonus(self, state: SEState, u: Unit, pipes: frozenset[str] | None = None) -> int:
@@ -421,6 +424,8 @@ class SpaceEmpires(Game):
         piped = self._pipeline_step(state, u, h, pipes)
         if u.stopped or u.moved >= allowance + (1 if piped else 0):
             return "the unit has no movement left this turn (§4.1, §4.6)"
+        if teams.stacking_problem(state, u, h):
+            return "Uneasy Alliance: allies never stack in one hex (§12.1.4)"
         m = state.markers.get(h)
         if m is not None and m.face_up and m.kind == "supernova":
             return "nothing may enter a Super Nova (§6)"
@@ -544,7 +549,7 @@ class SpaceEmpires(Game):
             return False
         if board.enemies_at(state, u.hex, u.owner) or not solo.may_colonise(state, u, m):
             return False
-        if m.kind == "planet":
+        if m.kind == "planet" or empire_advantages.may_colonize(state, u, m):  # §10.4: Industrious Race
             return True
         # §4.4: a barren planet needs a Colony Ship built after Terraforming 1.
         return m.kind == "barren" and u.level >= 1
@@ -599,6 +604,8 @@ class SpaceEmpires(Game):
             return amoeba.step_actions(self, state, step)
         if step.kind in ground.STEP_KINDS:
             return ground.step_actions(self, state, step)
+        if step.kind in empire_advantages.STEP_KINDS:
+            return empire_advantages.step_actions(self, state, step)  # §10.4: keep a card
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -656,7 +663,7 @@ class SpaceEmpires(Game):
             return f"{track} is already at its highest level"
         if track == "exploration" and level > 1:
             return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
-        if tracks[track].level_cost(state.edition, level) > p.cp:
+        if empire_advantages.cost(state, seat, "tech", track, tracks[track].level_cost(state.edition, level)) > p.cp:
             return "not enough CP (§7.5)"
         gated = amoeba.tech_problem(state, seat, track, level)  # research in the amoeba scenarios
         if gated is not None:
@@ -699,7 +706,7 @@ class SpaceEmpires(Game):
         if banned is not None:
             return banned
         unit = units[kind]
-        if unit.cost > p.cp:
+        if empire_advantages.cost(state, seat, "ships", kind, unit.cost) > p.cp:  # §10.4
             return "not enough CP (§7.5)"
         if economy.missing_techs(kind, p.techs, state.edition):
             return f"{kind} needs {economy.missing_techs(kind, p.techs, state.edition)} (§7.5)"
@@ -792,6 +799,7 @@ class SpaceEmpires(Game):
             u = state.units.pop(args[0])
             state.colonies[u.hex] = Colony(seat, 0, False, False)
             events.append({"type": "colonize", "seat": seat, "hex": u.hex})
+            empire_advantages.on_colonize(state, seat, u.hex, events)  # §10.4: Asteroids reveal the card
             solo.colonised(state, u.hex, events)  # §13.10: cooperative machines lose VP
         elif kind == "end":
             self._end_movement(state, events)
@@ -851,6 +859,8 @@ class SpaceEmpires(Game):
             amoeba.apply(self, state, kind, args, events)
         elif kind in ground.ACTION_KINDS:
             ground.apply_action(self, state, seat, kind, args, events)
+        elif kind in empire_advantages.ACTION_KINDS:
+            empire_advantages.apply(self, state, seat, str(args[0]), events)  # §10.4
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -902,6 +912,7 @@ class SpaceEmpires(Game):
             f.came_from, f.hex = f.hex, h
         u.came_from, u.hex = u.hex, h
         u.moved += 1
+        empire_advantages.on_move(state, u, self._allowance(state, u), events)  # §10.4
         # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
         hidden = board.cloaked(state, u)
         if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):
@@ -1128,7 +1139,8 @@ class SpaceEmpires(Game):
             ),
         )
         adjusted = amoeba.adjust(state, u, adjusted)  # ships fighting an amoeba (§13.11.3)
-        return experience.adjust(state, u, adjusted)  # a Legendary ship takes a hit more (§10.2)
+        adjusted = experience.adjust(state, u, adjusted)  # a Legendary ship takes a hit more (§10.2)
+        return empire_advantages.adjust(state, u, adjusted)  # §10.4: the owner's combat cards
 
     def _point_defense_attack(self, state: SEState, u: Unit) -> int:
         """§5.13 [MRB 15]: a Scout built with Point Defense fires as A-class with attack 6/7/8 against
@@ -1266,6 +1278,7 @@ class SpaceEmpires(Game):
         if boarding.boards(state, shooter_unit):
             shooter.attack = boarding.table().plain_attack  # a plain F1 attack at what cannot be captured
         target = self._as_combatant(state, target_unit)
+        empire_advantages.on_shot(state, shooter_unit, target_unit, shooter.side, events)  # §10.4
         number = combat.to_hit(
             shooter, target, fleet_bonus=shooter.side == b.bonus_side, round_no=b.round, terrain=b.terrain
         )
@@ -1548,9 +1561,11 @@ class SpaceEmpires(Game):
                 state.edition,
             )
             upkeep -= experience.maintenance_discount(state, self._own_units(state, seat))  # §10.2
+            upkeep = empire_advantages.maintenance(state, seat, upkeep)  # §10.4
             if not amoeba.maintenance(state):
                 upkeep = 0  # solo #5: no maintenance (§13.11.1)
             net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
+            net += empire_advantages.income_bonus(state, seat, len(colonies))  # §10.4
             p.cp += net
             p.earned += net
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
@@ -1590,13 +1605,14 @@ class SpaceEmpires(Game):
         p = state.players[seat]
         p.techs[track] += 1
         cost = data.tech_tracks(state.edition)[track].level_cost(state.edition, p.techs[track])
+        cost = empire_advantages.cost(state, seat, "tech", track, cost)  # §10.4
         p.cp -= cost
         p.spent += cost
         p.bought_techs.append(track)
 
     def _buy_unit(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> None:
         p = state.players[seat]
-        cost = data.units(state.edition)[kind].cost
+        cost = empire_advantages.cost(state, seat, "ships", kind, data.units(state.edition)[kind].cost)  # §10.4
         p.cp -= cost
         p.spent += cost
         p.queue.append([kind, hid, join] if join else [kind, hid])
@@ -1677,17 +1693,18 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        return ground.observe(state, obs, seat)
+        return empire_advantages.observe(state, ground.observe(state, obs, seat), seat)
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        return ground.secret(state, solo.secret(state, secret(state, viewer)))
+        return empire_advantages.secret(state, viewer, ground.secret(state, solo.secret(state, secret(state, viewer))))
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        return ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
+        world = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
+        return empire_advantages.determinize(world, seat, rng)  # §10.4
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
@@ -1773,7 +1790,7 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state)
+        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state) + empire_advantages.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, experience, ground, solo
+from . import amoeba, board, data, empire_advantages, experience, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -57,6 +57,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
     lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
+    lines += empire_advantages.text_lines(state, seat, lang)  # the Empire Advantages the viewer may see (§10.4)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -139,6 +140,8 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return kind, {"tech": tech_name(a[0], lang)}  # KeyError for an unknown technology
     if kind in ("ground", "ground_free"):
         return kind, {"unit": ground.unit_word(a[0], lang), "hex": a[1]}  # KeyError for an unknown unit
+    if kind == "ea":
+        return kind, {"card": empire_advantages.card_name(a[0], lang)}  # KeyError for an unknown card (§10.4)
     if kind == "merge":
         return kind, {"counter": a[0], "into": a[1]}
     if kind == "load":

@@ -65,6 +65,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "land": (),
         "gt": ("counter",),
         "steal": ("tech",),
+        "ea": ("card",),  # §10.4: keep an Empire Advantage
     }.items()
 }
 

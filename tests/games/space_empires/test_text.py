@@ -214,6 +214,7 @@ SAMPLES = {
     "land": "land",
     "gt": "gt g3",
     "steal": "steal cloaking",
+    "ea": "ea industrious_race",
 }
 
 
@@ -225,6 +226,7 @@ def test_every_template_is_used_in_both_languages() -> None:
         assert en != notation and hu != notation and hu != en, (kind, en, hu)
         assert "{" not in hu + en and "}" not in hu + en, (kind, en, hu)
         for word in notation.split()[1:]:
-            if word not in ("CA", "cloaking", "a", "Marines", "Infantry", "GravArmor"):  # ids shown as names or as "player a"
+            if word not in ("CA", "cloaking", "a", "Marines", "Infantry", "GravArmor", "industrious_race"):  # ids shown as names or as "player a"
                 assert word in en and word in hu, (kind, word, en, hu)
     assert "Cirkáló" in m.describe(SAMPLES["buy"], "hu") and "Álcázás" in m.describe(SAMPLES["tech"], "hu")
+    assert "Szorgalmas faj" in m.describe(SAMPLES["ea"], "hu")  # the seed's name (§10.4)

@@ -1,0 +1,548 @@
+"""Close Encounters Empire Advantage cards #31-55 (docs/games/space_empires.md §10.4) [CE 13].
+
+The cards are data (data/empire_advantages.yaml): each card's effect is a list of operations from the
+fixed set ``OPS``, and every rule hook of the game asks this module what the cards of a seat change:
+combat (``adjust``, ``on_shot``), prices (``cost``), colonising (``may_colonize``, ``on_colonize``),
+income and maintenance (``income_bonus``, ``maintenance``), movement (``move_bonus``, ``on_move``) and
+ground combat (``ground_modifier``). Starting technology, CP and known home markers are applied when a
+card is kept (``keep_effects``).
+
+Dealing (§10.4): with the option ``empire_advantages`` every seat is dealt 2 cards and keeps 1; a
+scenario may deal otherwise (``EaDeal``: the lone player of ``ce_3p_2v1`` draws 6 and keeps 4; in
+``ce_4p_3v1`` the team picks one each from a pool of 4 in seat order and the lone player draws 3 and keeps
+1). Every keep or pick is one atomic, secret decision (``ea CARD``). A card is hidden from the other seats
+(observation, views, events, ``determinize``) until it triggers, i.e. until its effect is first used where
+the others can see it, or until one of its owner's colonies is captured (``on_capture``).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from galaxis.core import Action, Event, Rng, Step
+from galaxis.core.errors import BadOption
+
+from .empire_advantages_state import EAState
+
+if TYPE_CHECKING:
+    from galaxis.games.space_empires import combat
+    from galaxis.games.space_empires.ground_state import Invasion, Trooper
+    from galaxis.games.space_empires.rules import SpaceEmpires
+    from galaxis.games.space_empires.scenarios import Scenario
+    from galaxis.games.space_empires.state import Marker, SEState, Unit
+
+DATA_FILE = Path(__file__).parent / "data" / "empire_advantages.yaml"
+OPS = (
+    "modify",
+    "extra_hit",
+    "cost_multiplier",
+    "colonize",
+    "start_tech",
+    "start_cp",
+    "explored_home",
+    "income_bonus",
+    "maintenance",
+    "move_bonus",
+    "ground_attack",
+)
+# The fields each operation takes (besides ``op``).
+OP_FIELDS: dict[str, frozenset[str]] = {
+    "modify": frozenset({"stat", "by", "classes", "side", "rounds"}),
+    "extra_hit": frozenset({"classes"}),
+    "cost_multiplier": frozenset({"what", "classes", "tracks", "percent"}),
+    "colonize": frozenset({"terrain"}),
+    "start_tech": frozenset({"techs"}),
+    "start_cp": frozenset({"cp"}),
+    "explored_home": frozenset(),
+    "income_bonus": frozenset({"per_colony", "flat"}),
+    "maintenance": frozenset({"percent"}),
+    "move_bonus": frozenset({"by", "classes", "turns"}),
+    "ground_attack": frozenset({"attack", "defense"}),
+}
+ACTION_KINDS = ("ea",)
+SECRET_KINDS = ("ea",)  # keeping or picking a card is secret (§10.4)
+STEP_KINDS = ("ea_keep", "ea_pick")
+OPTION: dict[str, dict[str, Any]] = {
+    "empire_advantages": {
+        "type": "bool",
+        "default": False,
+        "help": "Close Encounters Empire Advantages: each player is dealt 2 cards and keeps 1 in secret (§10.4)",
+    }
+}
+# What the heuristic bot keeps first: the operations it profits from in every game (§10.4).
+BOT_PREFERENCE = ("modify", "extra_hit", "income_bonus", "cost_multiplier", "start_tech", "start_cp", "maintenance")
+_STRICT = ConfigDict(frozen=True, extra="forbid")
+
+
+class Effect(BaseModel):
+    model_config = _STRICT
+    op: Literal[
+        "modify",
+        "extra_hit",
+        "cost_multiplier",
+        "colonize",
+        "start_tech",
+        "start_cp",
+        "explored_home",
+        "income_bonus",
+        "maintenance",
+        "move_bonus",
+        "ground_attack",
+    ]
+    stat: Literal["attack", "defense"] | None = None
+    by: int = 0
+    classes: tuple[str, ...] = ()  # unit type ids; empty: every unit
+    side: Literal["any", "attacker", "defender"] = "any"
+    rounds: Literal["all", "first", "later"] = "all"
+    what: Literal["ships", "tech"] | None = None
+    tracks: tuple[str, ...] = ()
+    percent: int = Field(default=100, ge=1, le=500)
+    terrain: tuple[Literal["asteroids", "nebula"], ...] = ()
+    techs: dict[str, int] = {}
+    cp: int = Field(default=0, ge=0)
+    per_colony: int = Field(default=0, ge=0)
+    flat: int = Field(default=0, ge=0)
+    turns: tuple[int, ...] = ()
+    attack: int = 0
+    defense: int = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> Effect:
+        extra = set(self.model_fields_set) - {"op"} - OP_FIELDS[self.op]
+        if extra:
+            raise ValueError(f"operation {self.op} takes no {sorted(extra)}")
+        if self.op == "modify" and (self.stat is None or self.by == 0):
+            raise ValueError("modify needs a stat and a non-zero 'by'")
+        if self.op == "cost_multiplier" and self.what is None:
+            raise ValueError("cost_multiplier needs 'what' (ships or tech)")
+        if self.op == "colonize" and not self.terrain:
+            raise ValueError("colonize needs a terrain")
+        if self.op == "move_bonus" and (self.by <= 0 or any(not 1 <= t <= 3 for t in self.turns)):
+            raise ValueError("move_bonus needs by > 0 and turns among 1-3")
+        return self
+
+
+class Card(BaseModel):
+    model_config = _STRICT
+    number: int = Field(ge=31, le=55)
+    id: str = Field(pattern=r"^[a-z_]+$")
+    name: str
+    name_hu: str
+    designed: bool
+    requires: tuple[Literal["ground_combat"], ...] = ()
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+
+class EaDeal(BaseModel):
+    """One dealing instruction of a scenario (data/scenarios.yaml ``empire_advantages``): each of
+    ``seats`` is dealt ``draw`` cards and keeps ``keep`` of them; with ``pool`` the seats pick one card
+    each, in seat order, from one pool of ``draw`` cards."""
+
+    model_config = _STRICT
+    seats: tuple[int, ...] = Field(min_length=1)
+    draw: int = Field(ge=1)
+    keep: int = Field(default=1, ge=1)
+    pool: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> EaDeal:
+        if self.pool and len(self.seats) > self.draw:
+            raise ValueError("a pool needs a card for every seat that picks from it")
+        if not self.pool and self.keep > self.draw:
+            raise ValueError("a seat cannot keep more cards than it draws")
+        return self
+
+
+class Deck(BaseModel):
+    model_config = _STRICT
+    cards: tuple[Card, ...]
+
+    @model_validator(mode="after")
+    def _check(self) -> Deck:
+        from . import data
+
+        numbers = sorted(c.number for c in self.cards)
+        if numbers != list(range(31, 56)):
+            raise ValueError("the Empire Advantages are the 25 cards #31-55")
+        if len({c.id for c in self.cards}) != len(self.cards):
+            raise ValueError("card ids must be unique")
+        units, techs = data.unit_table_by_id(), data.techs()
+        for c in self.cards:
+            for e in c.effects:
+                bad = [k for k in e.classes if k not in units] + [t for t in (*e.tracks, *e.techs) if t not in techs]
+                if bad:
+                    raise ValueError(f"{c.id}: unknown unit types or technologies {bad}")
+        return self
+
+
+def validate(raw: Any) -> dict[str, Card]:
+    return {c.id: c for c in Deck.model_validate(raw).cards}
+
+
+@cache
+def cards() -> dict[str, Card]:
+    """The 25 cards by id, in card-number order."""
+    with DATA_FILE.open(encoding="utf-8") as fh:
+        table = validate(yaml.safe_load(fh))
+    return dict(sorted(table.items(), key=lambda kv: kv[1].number))
+
+
+def card_name(card: str, lang: str = "en") -> str:
+    c = cards()[card]
+    return c.name_hu if lang == "hu" else c.name
+
+
+# --- dealing (§10.4) ------------------------------------------------------------------------------------
+def check_option(options: dict[str, Any], scenario: Scenario) -> None:
+    """§10.4: the option is for the competitive games (no solo or cooperative opponents)."""
+    if options.get("empire_advantages") and (scenario.opponents is not None and scenario.opponents.type != "amoeba"):
+        raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
+    if options.get("empire_advantages") and (scenario.coop is not None or scenario.alien_vp is not None):
+        raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
+
+
+def deck_for(state: SEState, options: dict[str, Any]) -> list[str]:
+    """The cards in play: a card whose effect needs an option that is off is left out (§10.4)."""
+    from . import data
+
+    tracks = data.tech_tracks(state.edition)
+    out = []
+    for cid, c in cards().items():
+        if any(not options.get(req, False) for req in c.requires):
+            continue
+        if any(t not in tracks for e in c.effects for t in (*e.techs, *e.tracks)):
+            continue
+        out.append(cid)
+    return out
+
+
+def deals_for(scenario: Scenario, options: dict[str, Any], players: int) -> tuple[EaDeal, ...]:
+    if scenario.empire_advantages:
+        return tuple(scenario.empire_advantages)
+    if options.get("empire_advantages"):
+        return tuple(EaDeal(seats=(s,), draw=2, keep=1) for s in range(players))  # deal 2, keep 1
+    return ()
+
+
+def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
+    """§10.4: shuffle the deck with the match generator, deal every hand and pool, and push one
+    choice step per card to keep (the first deal decided first, seats in order)."""
+    check_option(options, scenario)
+    deals = deals_for(scenario, options, len(state.players))
+    if not deals:
+        return
+    n = len(state.players)
+    deck = deck_for(state, options)
+    state.rng.shuffle(deck)
+    ea = EAState(deck=deck, hands=[[] for _ in range(n)], held=[[] for _ in range(n)], discarded=[[] for _ in range(n)])
+    steps: list[Step] = []
+    for deal in deals:
+        if deal.pool:
+            ea.pool = [ea.deck.pop() for _ in range(deal.draw)]
+            ea.shared = list(ea.pool)
+            ea.pool_seats = list(deal.seats)
+            steps += [Step("ea_pick", s, {}) for s in deal.seats]
+            continue
+        for s in deal.seats:
+            ea.hands[s] = [ea.deck.pop() for _ in range(deal.draw)]
+            steps.append(Step("ea_keep", s, {"keep": deal.keep}))
+    state.ea = ea
+    state.pending.extend(reversed(steps))
+
+
+def step_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]:
+    ea = state.ea
+    assert ea is not None
+    choices = ea.hands[step.seat] if step.kind == "ea_keep" else ea.pool
+    return [game.table.get(f"ea {c}", (c,), "ea", (c,)) for c in _by_number(choices)]
+
+
+def apply(game: SpaceEmpires, state: SEState, seat: int, card: str, events: list[Event]) -> None:
+    """§10.4: keep (or pick from the pool) one card; when the last card of a hand is chosen the rest of
+    the hand is discarded."""
+    ea = state.ea
+    assert ea is not None
+    step = state.pending[-1]
+    if step.kind == "ea_keep":
+        ea.hands[seat].remove(card)
+        step.data["keep"] -= 1
+        if step.data["keep"] <= 0:
+            ea.discarded[seat] += ea.hands[seat]
+            ea.hands[seat] = []
+            state.pending.pop()
+    else:
+        ea.pool.remove(card)
+        state.pending.pop()
+    ea.held[seat].append(card)
+    keep_effects(game, state, seat, card)
+
+
+def keep_effects(game: SpaceEmpires, state: SEState, seat: int, card: str) -> None:
+    """§10.4: starting technology (the units are rebuilt with it), starting CP (booked as earned) and
+    the home system's markers the owner knows."""
+    p = state.players[seat]
+    for e in cards()[card].effects:
+        if e.op == "start_tech":
+            for track, level in e.techs.items():
+                p.techs[track] = max(p.techs.get(track, 0), level)
+            for u in state.units.values():
+                if u.owner == seat:
+                    u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(p.techs, u.kind)
+        elif e.op == "start_cp":
+            p.cp += e.cp
+            p.earned += e.cp
+        elif e.op == "explored_home":
+            home = sorted(h for h, m in state.markers.items() if m.pool == f"home{seat}" and not m.face_up)
+            p.known = sorted(set(p.known) | set(home))
+
+
+def bot_choice(legal: list[Action]) -> Action:
+    """The heuristic bot keeps the card whose first operation ranks best in ``BOT_PREFERENCE``."""
+
+    def rank(a: Action) -> int:
+        op = cards()[str(a.args[0])].effects[0].op
+        return BOT_PREFERENCE.index(op) if op in BOT_PREFERENCE else len(BOT_PREFERENCE)
+
+    return min(legal, key=rank)
+
+
+# --- the effects ---------------------------------------------------------------------------------------------
+def _effects(state: SEState, seat: int, op: str) -> list[tuple[str, Effect]]:
+    ea = state.ea
+    if ea is None or not 0 <= seat < len(ea.held):
+        return []
+    return [(c, e) for c in ea.held[seat] for e in cards()[c].effects if e.op == op]
+
+
+def _covers(e: Effect, kind: str) -> bool:
+    return not e.classes or kind in e.classes
+
+
+def _modifies(state: SEState, e: Effect, kind: str, side: int) -> bool:
+    b = state.battle
+    if b is None or not _covers(e, kind):
+        return False
+    if e.side != "any" and (side == 0) != (e.side == "attacker"):
+        return False
+    return e.rounds == "all" or (e.rounds == "first") == (b.round <= 1)
+
+
+def adjust(state: SEState, u: Unit, c: combat.Combatant) -> combat.Combatant:
+    """§10.4 ``modify`` and ``extra_hit``: the owner's to-hit modifiers in battle and the hits its
+    ships take."""
+    for _, e in _effects(state, u.owner, "modify"):
+        if _modifies(state, e, u.kind, c.side):
+            if e.stat == "attack":
+                c.attack += e.by
+            else:
+                c.defense += e.by
+    for _, e in _effects(state, u.owner, "extra_hit"):
+        if _covers(e, u.kind):
+            c.extra_hits += 1
+    return c
+
+
+def on_shot(state: SEState, shooter: Unit, target: Unit, side: int, events: list[Event]) -> None:
+    """§10.4: a combat card triggers (is revealed) when its owner's unit fires with it, or is fired at
+    while it protects that unit."""
+    for c, e in _effects(state, shooter.owner, "modify"):
+        if e.stat == "attack" and _modifies(state, e, shooter.kind, side):
+            reveal(state, shooter.owner, c, events)
+    for c, e in _effects(state, target.owner, "modify"):
+        if e.stat == "defense" and _modifies(state, e, target.kind, 1 - side):
+            reveal(state, target.owner, c, events)
+    for c, e in _effects(state, target.owner, "extra_hit"):
+        if _covers(e, target.kind):
+            reveal(state, target.owner, c, events)
+
+
+def cost(state: SEState, seat: int, what: str, key: str, base: int) -> int:
+    """§10.4 ``cost_multiplier``: the price of a unit (``ships``) or a technology level (``tech``) for
+    ``seat``, each multiplier applied in turn and rounded up."""
+    price = base
+    for _, e in _effects(state, seat, "cost_multiplier"):
+        listed = e.classes if what == "ships" else e.tracks
+        if e.what == what and (not listed or key in listed):
+            price = math.ceil(price * e.percent / 100)
+    return price
+
+
+def may_colonize(state: SEState, u: Unit, m: Marker) -> bool:
+    """§10.4 ``colonize``: Industrious Race settles Asteroids like a planet."""
+    return any(m.kind in e.terrain for _, e in _effects(state, u.owner, "colonize"))
+
+
+def on_colonize(state: SEState, seat: int, hid: str, events: list[Event]) -> None:
+    """§10.4: a colony on a terrain only a card allows reveals the card."""
+    m = state.markers.get(hid)
+    if m is None or m.kind in ("planet", "barren"):
+        return
+    for c, e in _effects(state, seat, "colonize"):
+        if m.kind in e.terrain:
+            reveal(state, seat, c, events)
+            return
+
+
+def income_bonus(state: SEState, seat: int, colonies: int) -> int:
+    """§10.4 ``income_bonus``: CP added to the income (``colonies``: those that produced income)."""
+    return sum(e.per_colony * colonies + e.flat for _, e in _effects(state, seat, "income_bonus"))
+
+
+def maintenance(state: SEState, seat: int, upkeep: int) -> int:
+    """§10.4 ``maintenance``: the maintenance ``seat`` pays, each multiplier rounded up."""
+    for _, e in _effects(state, seat, "maintenance"):
+        upkeep = math.ceil(upkeep * e.percent / 100)
+    return upkeep
+
+
+def move_bonus(state: SEState, u: Unit) -> int:
+    """§10.4 ``move_bonus``: extra hexes this turn for ``u``."""
+    return sum(e.by for _, e in _effects(state, u.owner, "move_bonus") if _covers(e, u.kind) and (not e.turns or state.turn in e.turns))
+
+
+def on_move(state: SEState, u: Unit, allowance: int, events: list[Event]) -> None:
+    """§10.4: a movement card triggers when a unit moves further than it could without it
+    (``allowance``: its hexes this turn, the card's bonus included; the MS Pipeline hex is allowed)."""
+    bonus = move_bonus(state, u)
+    if bonus and u.moved > allowance - bonus + (1 if u.piped else 0):
+        for c, e in _effects(state, u.owner, "move_bonus"):
+            if _covers(e, u.kind):
+                reveal(state, u.owner, c, events)
+
+
+def ground_modifier(state: SEState, inv: Invasion, shooter: Trooper, target: Trooper, events: list[Event]) -> int:
+    """§10.4 ``ground_attack``: the shooter's owner's attack bonus minus the target's owner's defence
+    bonus in ground combat; the cards used are revealed."""
+    seats = {0: inv.attacker, 1: inv.defender}
+    total = 0
+    for c, e in _effects(state, seats[shooter.side], "ground_attack"):
+        if e.attack:
+            total += e.attack
+            reveal(state, seats[shooter.side], c, events)
+    for c, e in _effects(state, seats[target.side], "ground_attack"):
+        if e.defense:
+            total -= e.defense
+            reveal(state, seats[target.side], c, events)
+    return total
+
+
+# --- secrecy (§10.4) -----------------------------------------------------------------------------------------
+def reveal(state: SEState, seat: int, card: str, events: list[Event]) -> None:
+    ea = state.ea
+    if ea is None or card in ea.revealed:
+        return
+    ea.revealed.append(card)
+    text = f"seat {seat + 1} reveals its Empire Advantage {card_name(card)}"
+    events.append({"type": "ea_revealed", "seat": seat, "card": card, "text": text})
+
+
+def on_capture(state: SEState, loser: int, events: list[Event]) -> None:
+    """§10.4 [reference §1.12]: a player whose colony is captured reveals its Empire Advantages."""
+    ea = state.ea
+    if ea is None or not 0 <= loser < len(ea.held):
+        return
+    for c in _by_number(ea.held[loser]):
+        reveal(state, loser, c, events)
+
+
+def _by_number(ids: list[str]) -> list[str]:
+    table = cards()
+    return sorted(ids, key=lambda c: table[c].number)
+
+
+def visible(state: SEState, viewer: int | None) -> set[str]:
+    """The cards ``viewer`` knows the place of: its own, the revealed ones, its team pool's."""
+    ea = state.ea
+    if ea is None:
+        return set()
+    seen = set(ea.revealed)
+    if viewer is not None:
+        seen |= set(ea.hands[viewer]) | set(ea.held[viewer]) | set(ea.discarded[viewer])
+        if viewer in ea.pool_seats:
+            seen |= set(ea.shared)
+    return seen
+
+
+def observe(state: SEState, obs: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """Each seat's Empire Advantages the viewer may see, its own hand and discards, its team's pool."""
+    ea = state.ea
+    if ea is None:
+        return obs
+    seen = visible(state, viewer)
+    own = viewer is not None
+    obs["empire_advantages"] = {
+        "held": [_by_number([c for c in held if c in seen]) for held in ea.held],
+        "revealed": _by_number(ea.revealed),
+        "hand": _by_number(ea.hands[viewer]) if own and viewer is not None else [],
+        "discarded": _by_number(ea.discarded[viewer]) if own and viewer is not None else [],
+        "pool": _by_number(ea.pool) if viewer in ea.pool_seats else [],
+    }
+    return obs
+
+
+def _slots(state: SEState, viewer: int | None) -> list[list[str]]:
+    """Every place a card may be in (the deck, each seat's hand, held cards and discards, the pool)."""
+    ea = state.ea
+    assert ea is not None
+    return [ea.deck, *ea.hands, *ea.held, *ea.discarded, ea.pool]
+
+
+def secret(state: SEState, viewer: int | None, out: dict[str, Any]) -> dict[str, Any]:
+    if state.ea is None:
+        return out
+    seen = visible(state, viewer)
+    out["empire_advantages"] = [sorted(c for c in slot if c not in seen) for slot in _slots(state, viewer)]
+    return out
+
+
+def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
+    """§10.4: the cards the viewer has not seen are re-dealt among the places that hold unseen cards
+    (other seats' hands, held and discarded cards, the deck, a pool the viewer does not share), each place
+    keeping its number of unseen cards."""
+    if state.ea is None:
+        return state
+    seen = visible(state, viewer)
+    slots = _slots(state, viewer)
+    hidden = sorted(c for slot in slots for c in slot if c not in seen)
+    rng.shuffle(hidden)
+    for slot in slots:
+        for i, c in enumerate(slot):
+            if c not in seen:
+                slot[i] = hidden.pop()
+    return state
+
+
+def invariants(state: SEState) -> list[str]:
+    ea = state.ea
+    if ea is None:
+        return []
+    every = [c for slot in _slots(state, None) for c in slot]
+    bad = []
+    if len(every) != len(set(every)) or not set(every) <= set(cards()):
+        bad.append("an Empire Advantage card is in two places or unknown")
+    if not set(ea.revealed) <= {c for held in ea.held for c in held}:
+        bad.append("a revealed Empire Advantage is not held")
+    return bad
+
+
+def text_lines(state: SEState, viewer: int | None, lang: str = "en") -> list[str]:
+    """The text view's lines: the Empire Advantages the viewer may see."""
+    ea = state.ea
+    if ea is None:
+        return []
+    seen = visible(state, viewer)
+    title = "Birodalmi előnyök" if lang == "hu" else "Empire Advantages"
+    lines = []
+    for s, held in enumerate(ea.held):
+        names = [card_name(c, lang) for c in _by_number(held) if c in seen]
+        if names:
+            lines.append(f"{title} {s + 1}: {', '.join(names)}")
+    if viewer is not None and ea.hands[viewer]:
+        lines.append(f"{title} (?): {', '.join(card_name(c, lang) for c in _by_number(ea.hands[viewer]))}")
+    return lines

@@ -1,0 +1,23 @@
+"""State record of the Close Encounters Empire Advantage cards (empire_advantages.py, docs §10.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from galaxis.core import Record
+
+
+@dataclass(slots=True)
+class EAState(Record):
+    """Where every card of the deck is. A card is in exactly one place. Secret, per viewer: another
+    seat's hand, held cards and discards (unless revealed or shared), the deck, and the team pool for
+    seats outside the pool."""
+
+    deck: list[str]  # undealt cards (nobody sees them)
+    hands: list[list[str]]  # per seat: cards dealt and not yet kept or discarded (the owner sees them)
+    held: list[list[str]]  # per seat: the Empire Advantages kept
+    discarded: list[list[str]]  # per seat: cards dealt and not kept (the owner sees them)
+    pool: list[str] = field(default_factory=list)  # a team's pool: cards not picked (yet)
+    pool_seats: list[int] = field(default_factory=list)  # the seats that pick from the pool
+    shared: list[str] = field(default_factory=list)  # every card that was in the pool (its seats saw them)
+    revealed: list[str] = field(default_factory=list)  # held cards everyone has seen (triggered or captured)
