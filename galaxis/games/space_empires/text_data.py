@@ -65,6 +65,16 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "land": (),
         "gt": ("counter",),
         "steal": ("tech",),
+        "gates": ("hex",),
+        "gate": ("unit", "hex"),
+        "fgate": ("counter", "hex"),
+        "cgate": ("counter", "hex"),
+        "gclose": (),
+        "assault": ("unit", "hex"),
+        "charge": (),
+        "gretreat": ("counter", "hex"),
+        "flee": ("unit", "hex"),
+        "stay": (),
     }.items()
 }
 
