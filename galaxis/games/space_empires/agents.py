@@ -15,7 +15,7 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
-from . import empire_advantages
+from . import empire_advantages, gates
 from .hexes import distance, parse_hex_id
 
 ATTACK_CYCLE = 3
@@ -38,6 +38,7 @@ def _dist(a: str, b: str) -> int:
 class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.gates_tried: set[tuple[Any, ...]] = set()  # gates opened this turn (§12.3.9)
 
     def act(self, match: Match, seat: int) -> Action:
         legal = match.legal_actions(seat)
@@ -45,6 +46,9 @@ class HeuristicAgent:
             return legal[0]
         obs = match.observation(seat)
         kinds = {a.kind for a in legal}
+        gate = gates.bot_choice(obs, seat, legal, self.gates_tried)  # §12.3.9: planetary gates
+        if gate is not None:
+            return gate
         if "target" in kinds:
             return self._target(obs, legal)
         if "fight" in kinds:
@@ -106,7 +110,7 @@ class HeuristicAgent:
             return by_kind["ground_free"][0]
         garrisons = obs.get("ground", {}).get("garrisons", {})
         for a in by_kind.get("ground", []):
-            if a.args[0] == "Infantry" and len(garrisons.get(a.args[1], [])) < TROOPS:
+            if a.args[0] == "Infantry" and len(garrisons.get(a.args[1], [])) < gates.bot_troops(obs, TROOPS):
                 return a
         return None
 

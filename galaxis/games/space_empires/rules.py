@@ -36,6 +36,7 @@ from . import (
     economy,
     empire_advantages,
     experience,
+    gates,
     ground,
     home_sets,
     movement,
@@ -78,6 +79,7 @@ INFO = GameInfo(
             "help": "optional rule: a ship may slingshot through a Black Hole for +1 hex at +2 to its roll (§4.8)",
         },
         **ground.OPTION,
+        **gates.OPTIONS,
         **solo.OPTIONS,
         **solo4.OPTION,
         **experience.OPTIONS,
@@ -87,7 +89,9 @@ INFO = GameInfo(
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *empire_advantages.SECRET_KINDS)
+SECRET_KINDS = (
+    "bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *empire_advantages.SECRET_KINDS, *gates.SECRET_WORDS
+)
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -171,6 +175,7 @@ class SpaceEmpires(Game):
         home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
         home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
+        gates.setup(self, state, scenario, options)  # §12.3: Planetary Gates (ground combat, barren planets)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
         empire_advantages.setup(state, scenario, options)  # §10.4: deal the Empire Advantages
@@ -190,6 +195,7 @@ class SpaceEmpires(Game):
         unit.counter = join or uid
         state.units[uid] = unit
         experience.on_new_unit(state, unit)  # §10.2: Green, or Skilled with Military Academy 1
+        gates.on_new_unit(state, unit)  # §12.3.7: bought Colony Ships walk through the gates
         return unit
 
     @staticmethod
@@ -268,6 +274,7 @@ class SpaceEmpires(Game):
                     ):
                         acts.append(g(f"sling {cid} {h}", (cid, h), "sling", (cid, h)))
         acts += ground.move_actions(self, state, seat)  # Transports take ground units aboard (§10.1)
+        acts += gates.move_actions(self, state, seat)  # §12.3: open a planetary gate
         if self._own_units(state, seat):
             acts.append(g("scuttle", (), "scuttle_menu", ()))
         acts.append(g("end", (), "end", ()))
@@ -418,6 +425,8 @@ class SpaceEmpires(Game):
         self, state: SEState, u: Unit, h: str, pipes: frozenset[str] | None = None
     ) -> str | None:
         """Why ``u`` may not move to the adjacent hex ``h`` now (§4), or None."""
+        if gates.grounded(state, u):
+            return gates.space_move_problem(state, u)  # §12.3.7: walking Colony Ships
         allowance = self._allowance(state, u)
         if allowance == 0:
             return "Bases and shipyards never move (§4.1)"
@@ -603,7 +612,9 @@ class SpaceEmpires(Game):
         if step.kind in amoeba.STEP_KINDS:
             return amoeba.step_actions(self, state, step)
         if step.kind in ground.STEP_KINDS:
-            return ground.step_actions(self, state, step)
+            return ground.step_actions(self, state, step) + gates.ground_retreats(self, state, step)  # §12.3.4
+        if step.kind in gates.STEP_KINDS:
+            return gates.step_actions(self, state, step)
         if step.kind in empire_advantages.STEP_KINDS:
             return empire_advantages.step_actions(self, state, step)  # §10.4: keep a card
         raise ValueError(f"unknown step {step.kind}")
@@ -728,6 +739,8 @@ class SpaceEmpires(Game):
             ):
                 return "one base per hex (§7.6)"
             return None
+        if gates.places_without_yard(state, kind):
+            return gates.colony_ship_problem(state, seat, hid)  # §12.3.7: no shipyard needed
         if kind == "Decoy":
             return None  # decoys need no shipyard capacity [MRB 8.3]
         yards = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "SY" and u.hex == hid)
@@ -861,11 +874,14 @@ class SpaceEmpires(Game):
             ground.apply_action(self, state, seat, kind, args, events)
         elif kind in empire_advantages.ACTION_KINDS:
             empire_advantages.apply(self, state, seat, str(args[0]), events)  # §10.4
+        elif kind in gates.ACTION_KINDS:
+            gates.apply_action(self, state, seat, kind, args, events)  # §12.3
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
         self._strand_fighters(state)
         ground.prune(state)  # colonies lost or destroyed during the step lose their garrisons (§10.1)
+        gates.after_step(state, events)  # §12.3.5: a planet taken through its gate loses its alien orbit
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -882,6 +898,7 @@ class SpaceEmpires(Game):
         seat = state.order[state.active]
         for u in self._own_units(state, seat):
             u.moved, u.stopped, u.came_from, u.piped, u.peeked, u.sling = 0, False, "", True, False, 0
+        gates.start_move(state)  # §12.3.1: every ground unit may use a gate again
 
     def _move_counter(
         self, state: SEState, cid: str, h: str, events: list[Event], sling: bool = False
@@ -1370,6 +1387,7 @@ class SpaceEmpires(Game):
             if ships:
                 left = [] if ground.no_bombard(state, hid, seat) else sorted(ships, key=_uid_key)  # §13.13: land only
                 state.pending.append(Step("bomb", seat, {"hex": hid, "left": left}))
+                gates.offer_flight(state, hid)  # §12.3.4: ground units may leave through the gate first
                 return True
         return False
 
@@ -1620,7 +1638,7 @@ class SpaceEmpires(Game):
             p.built_sy.append(hid)
         elif kind == "Base":
             p.built_base.append(hid)
-        else:
+        elif not gates.places_without_yard(state, kind):  # §12.3.7: no shipyard capacity used
             p.built[hid] = p.built.get(hid, 0) + economy.build_hulls(kind, state.edition)
 
     def _resolve_econ(self, state: SEState, events: list[Event]) -> None:
@@ -1693,18 +1711,19 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        return empire_advantages.observe(state, ground.observe(state, obs, seat), seat)
+        return empire_advantages.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        return empire_advantages.secret(state, viewer, ground.secret(state, solo.secret(state, secret(state, viewer))))
+        inner = gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer))))
+        return empire_advantages.secret(state, viewer, inner)
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
         world = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
-        return empire_advantages.determinize(world, seat, rng)  # §10.4
+        return empire_advantages.determinize(gates.determinize(world, seat), seat, rng)  # §10.4, §12.3
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
@@ -1729,6 +1748,7 @@ class SpaceEmpires(Game):
             mobile += units["BD"].counters * units["BD"].group  # captured ships are counters of their own
         movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
         movement += ground.max_extra_actions(options)  # embarking and disembarking (§10.1)
+        movement += gates.max_extra_actions(players, options)  # §12.3: gates and their choices
         return max(movement, every + 1)
 
     def normalize(self, notation: str) -> str:
@@ -1790,7 +1810,14 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state) + empire_advantages.invariants(state)
+        return (
+            bad
+            + solo.invariants(state)
+            + amoeba.invariants(state)
+            + ground.invariants(state)
+            + empire_advantages.invariants(state)
+            + gates.invariants(state)
+        )
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from galaxis.core import Record, Rng, Step
 
 from .empire_advantages_state import EAState
+from .gates_state import GatesState
 from .ground_state import GroundState
 from .solo_state import SoloState
 
@@ -124,3 +125,4 @@ class SEState(Record):
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)
     ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)
     ea: EAState | None = None  # Empire Advantage cards (empire_advantages.py, §10.4)
+    gates: GatesState | None = None  # the Planetary Gates scenarios (gates.py, §12.3)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, empire_advantages, experience, ground, solo
+from . import amoeba, board, data, empire_advantages, experience, gates, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -138,6 +138,8 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return kind, {"counter": a[0], "unit": ground.unit_word(a[1], lang)}
     if kind == "steal":
         return kind, {"tech": tech_name(a[0], lang)}  # KeyError for an unknown technology
+    if kind in gates.UNIT_TEXT_KINDS:
+        return gates.text_fields(kind, a, lang)  # §12.3: the ground unit type in words
     if kind in ("ground", "ground_free"):
         return kind, {"unit": ground.unit_word(a[0], lang), "hex": a[1]}  # KeyError for an unknown unit
     if kind == "ea":

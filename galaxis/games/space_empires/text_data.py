@@ -66,6 +66,16 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "gt": ("counter",),
         "steal": ("tech",),
         "ea": ("card",),  # §10.4: keep an Empire Advantage
+        "gates": ("hex",),
+        "gate": ("unit", "hex"),
+        "fgate": ("counter", "hex"),
+        "cgate": ("counter", "hex"),
+        "gclose": (),
+        "assault": ("unit", "hex"),
+        "charge": (),
+        "gretreat": ("counter", "hex"),
+        "flee": ("unit", "hex"),
+        "stay": (),
     }.items()
 }
 

@@ -131,7 +131,7 @@ def _public_step(state: SEState, data: Any) -> dict[str, Any]:
     # who decides and what: they are published as "subject" and "step_kind".
     renamed: dict[str, str] = {"seat": "subject", "kind": "step_kind"}
     out: dict[str, Any] = {renamed.get(str(k), str(k)): (list(v) if isinstance(v, list) else v) for k, v in dict(data).items()}
-    if "left" in out:  # bombardment: the counters still to fire, never their units (§9)
+    if isinstance(out.get("left"), list):  # bombardment: the counters still to fire, never their units (§9)
         out["left"] = list(counters(state.units[uid] for uid in out["left"] if uid in state.units))
     return out
 

@@ -215,6 +215,16 @@ SAMPLES = {
     "gt": "gt g3",
     "steal": "steal cloaking",
     "ea": "ea industrious_race",
+    "gates": "gates 3.6",
+    "gate": "gate Infantry 3.6",
+    "fgate": "fgate a7 3.6",
+    "cgate": "cgate a8 3.6",
+    "gclose": "gclose",
+    "assault": "assault 3.6 Marines",
+    "charge": "charge",
+    "gretreat": "gretreat g2 3.6",
+    "flee": "flee Marines 3.6",
+    "stay": "stay",
 }
 
 
