@@ -26,10 +26,12 @@ from galaxis.core.errors import BadOption
 
 from . import (
     alien_vp,
+    alliances,
     amoeba,
     board,
     boarding,
     ce_units,
+    centers,
     combat,
     coop,
     data,
@@ -38,6 +40,7 @@ from . import (
     ground,
     home_sets,
     movement,
+    reaction,
     solo,
     teams,
 )
@@ -79,10 +82,13 @@ INFO = GameInfo(
         **experience.OPTIONS,
         **boarding.OPTIONS,
         **ce_units.OPTIONS,
+        **reaction.OPTIONS,  # §10.6
+        **centers.OPTIONS,  # §10.7
+        **alliances.OPTIONS,  # §10.8
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS)
+SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *centers.SECRET_KINDS)
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -162,6 +168,9 @@ class SpaceEmpires(Game):
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
         teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
+        alliances.setup(state, scenario, options)  # §10.8: Uneasy Alliance or Blood Brothers
+        reaction.setup(state, options)  # §10.6: Reaction Movement (option)
+        centers.setup(state, options)  # §10.7: Research and Industrial Centers, the 20 CP home world
         home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
         home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
@@ -388,7 +397,7 @@ class SpaceEmpires(Game):
         return frozenset(
             v.hex
             for v in state.units.values()
-            if v.kind == "MSP" and board.allied(state, v.owner, seat) and not v.moved
+            if v.kind == "MSP" and alliances.shares_pipelines(state, v.owner, seat) and not v.moved
         )
 
     def _pipeline_bonus(self, state: SEState, u: Unit, pipes: frozenset[str] | None = None) -> int:
@@ -420,6 +429,8 @@ class SpaceEmpires(Game):
         m = state.markers.get(h)
         if m is not None and m.face_up and m.kind == "supernova":
             return "nothing may enter a Super Nova (§6)"
+        if alliances.stack_problem(state, u, h):
+            return alliances.stack_problem(state, u, h)  # §10.8: uneasy allies never stack
         stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         if stopping and u.moved > 0:
             return "an unexplored hex, Nebula or Asteroids may only be entered from the starting hex (§4.2)"
@@ -572,6 +583,7 @@ class SpaceEmpires(Game):
             acts = [g(f"bomb {cid}", (cid,), "bomb", (cid,)) for cid in left]
             acts += [g(f"destroy {c}", (c,), "destroy", (c,)) for c in ce_units.planet_breakers(state, d["left"])]
             acts += ground.land_actions(self, state, step)  # invade instead (§10.1)
+            acts = alliances.bombard_actions(state, step, acts)  # §10.8: never an ally-founded colony
             return [*acts, g("hold", (), "hold", ())]
         if step.kind == "lost":
             return [g(f"lost {h}", (h,), "lost", (h,)) for h in self._lost_hexes(state, d["hex"], d["seat"])]
@@ -595,6 +607,8 @@ class SpaceEmpires(Game):
             return amoeba.step_actions(self, state, step)
         if step.kind in ground.STEP_KINDS:
             return ground.step_actions(self, state, step)
+        if step.kind in reaction.STEP_KINDS:
+            return reaction.step_actions(self, state, step)  # §10.6
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -608,6 +622,7 @@ class SpaceEmpires(Game):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
         acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
+        acts += centers.econ_actions(self, state, seat)  # §10.7: Research and Industrial Centers
         joinable = self._joinable(state, seat)
         for hid in self._build_hexes(state, seat):
             for kind in (*BUYABLE, *boarding.extra_units(state), *ground.extra_units(state)):  # Transports with ground combat (§10.1)
@@ -650,9 +665,9 @@ class SpaceEmpires(Game):
         level = p.techs[track] + 1
         if level > tracks[track].max_level(state.edition):
             return f"{track} is already at its highest level"
-        if track == "exploration" and level > 1:
-            return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
-        if tracks[track].level_cost(state.edition, level) > p.cp:
+        if track == "exploration" and reaction.exploration_problem(state, level):
+            return reaction.exploration_problem(state, level)  # §6.2, §10.6
+        if tracks[track].level_cost(state.edition, level) > p.cp + centers.research_points(state, seat):
             return "not enough CP (§7.5)"
         gated = amoeba.tech_problem(state, seat, track, level)  # research in the amoeba scenarios
         if gated is not None:
@@ -847,11 +862,17 @@ class SpaceEmpires(Game):
             amoeba.apply(self, state, kind, args, events)
         elif kind in ground.ACTION_KINDS:
             ground.apply_action(self, state, seat, kind, args, events)
+        elif kind in reaction.ACTION_KINDS:
+            reaction.apply(self, state, seat, kind, args, events)  # §10.6
+        elif kind in centers.ACTION_KINDS:
+            centers.buy(state, seat, kind, args[0])  # §10.7
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
         self._strand_fighters(state)
         ground.prune(state)  # colonies lost or destroyed during the step lose their garrisons (§10.1)
+        centers.prune(state, events)  # §10.7: centers are lost with their colonies
+        alliances.remember_founders(state)  # §10.8: who founded each colony
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -926,6 +947,7 @@ class SpaceEmpires(Game):
     def _end_movement(self, state: SEState, events: list[Event]) -> None:
         state.phase = "combat"
         state.handled = []
+        reaction.offer(state)  # §10.6: enemies with Exploration 2 may react before the battles
         solo.opponents_move(self, state, events)  # §13.2: the solo opponents move after the live player
 
     # --- the automatic flow ---------------------------------------------------------------------------
@@ -1327,7 +1349,7 @@ class SpaceEmpires(Game):
             m = state.markers.get(h)
             if not board.explored(state, h) or (m is not None and m.kind == "supernova"):
                 continue
-            if board.enemies_at(state, h, u.owner):
+            if board.enemies_at(state, h, u.owner) or alliances.stack_problem(state, u, h):
                 continue
             ok.append(h)
         own = [parse_hex_id(h) for h, c in state.colonies.items() if c.owner == u.owner]
@@ -1343,6 +1365,7 @@ class SpaceEmpires(Game):
             if (
                 board.allied(state, col.owner, seat)
                 or ground.no_bombard(state, hid, seat)  # a captured colony's old owner (§10.1)
+                or alliances.skip_bombardment(self, state, hid, seat)  # an ally founded it (§10.8)
                 or hid in state.handled
                 or board.enemy_combat_at(state, hid, seat)
             ):
@@ -1374,7 +1397,7 @@ class SpaceEmpires(Game):
         col = state.colonies[hid]
         if hit:
             after = (
-                economy.bombard_home_world(col.value, state.edition)
+                economy.bombard_home_world(col.value, centers.hw_edition(state))
                 if col.home
                 else economy.bombard_colony(col.value)
             )
@@ -1551,6 +1574,7 @@ class SpaceEmpires(Game):
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
+        centers.econ_starts(state, events)  # §10.7: Industrial Centers' CP, Research Centers' RP
         experience.economic_phase(state, events)  # §10.2: Green groups become Skilled
         ground.econ_starts(state, events)  # §10.1: purchase limits and free ground units
         amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
@@ -1563,7 +1587,7 @@ class SpaceEmpires(Game):
             if u.kind != "Miner" or not u.cargo or col is None or col.owner < 0:
                 continue
             kind, value = u.cargo.split(":")
-            if col.owner != seat and (kind != "minerals" or not board.allied(state, col.owner, seat)):
+            if col.owner != seat and (kind != "minerals" or not alliances.shares_minerals(state, col.owner, seat)):
                 continue
             if board.blockaded(state, u.hex, col.owner):
                 continue
@@ -1585,6 +1609,7 @@ class SpaceEmpires(Game):
         p = state.players[seat]
         p.techs[track] += 1
         cost = data.tech_tracks(state.edition)[track].level_cost(state.edition, p.techs[track])
+        cost -= centers.spend_research_points(state, seat, cost)  # §10.7: Research Points first
         p.cp -= cost
         p.spent += cost
         p.bought_techs.append(track)
@@ -1612,6 +1637,7 @@ class SpaceEmpires(Game):
         state.pending.append(Step("first", winner, {}))
 
     def _finish_econ(self, state: SEState, first: int, events: list[Event]) -> None:
+        centers.place(state, events)  # §10.7: the centers bought appear
         for seat in board.alive_seats(state):
             p = state.players[seat]
             for q in p.queue:
@@ -1631,7 +1657,7 @@ class SpaceEmpires(Game):
             p.cp = kept
         for col in state.colonies.values():
             col.value = (
-                economy.repair_home_world(col.value, state.edition) if col.home else economy.grow(col.value)
+                economy.repair_home_world(col.value, centers.hw_edition(state)) if col.home else economy.grow(col.value)
             )
         state.first = first
         n = len(state.players)
@@ -1672,17 +1698,18 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        return ground.observe(state, obs, seat)
+        return centers.observe(state, ground.observe(state, obs, seat), seat)  # §10.7
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        return ground.secret(state, solo.secret(state, secret(state, viewer)))
+        return centers.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer))), viewer)
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        return ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
+        state = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
+        return centers.determinize(state, seat)  # §10.7: others' centers bought this phase are returned
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
@@ -1767,7 +1794,7 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state)
+        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state) + centers.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from galaxis.core import Record, Rng, Step
 
+from .extras_state import AllianceState, CentersState, ReactionState
 from .ground_state import GroundState
 from .solo_state import SoloState
 
@@ -122,3 +123,6 @@ class SEState(Record):
     boarding: bool = False  # option: boarding ships capture ships, Security Forces (§10.2)
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)
     ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)
+    reaction: ReactionState | None = None  # option reaction_movement (reaction.py, §10.6)
+    centers: CentersState | None = None  # option research_centers (centers.py, §10.7)
+    alliance: AllianceState | None = None  # team games: the alliance in play (alliances.py, §10.8)

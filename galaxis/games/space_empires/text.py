@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, experience, ground, solo
+from . import amoeba, board, centers, data, experience, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -57,6 +57,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
     lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
+    lines += centers.text_lines(state, seat, lang)  # Research and Industrial Centers (§10.7)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]

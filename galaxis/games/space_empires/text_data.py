@@ -65,6 +65,10 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "land": (),
         "gt": ("counter",),
         "steal": ("tech",),
+        "react": ("counter", "hex"),
+        "stay": (),
+        "research_center": ("hex",),
+        "industrial_center": ("hex",),
     }.items()
 }
 
