@@ -46,10 +46,18 @@ DATA_FILE = Path(__file__).parent / "data" / "alliances.yaml"
 
 
 @cache
-def scenario_defaults() -> tuple[str, dict[str, str]]:
-    """The alliance of a team scenario when the option is ``none`` (data/alliances.yaml)."""
+def _raw() -> dict[str, Any]:
     with open(DATA_FILE, encoding="utf-8") as fh:
         raw = yaml.safe_load(fh)
+    if not isinstance(raw, dict):
+        raise ValueError("alliances.yaml must be a mapping")
+    return raw
+
+
+@cache
+def scenario_defaults() -> tuple[str, dict[str, str]]:
+    """The alliance of a team scenario when the option is ``none`` (data/alliances.yaml)."""
+    raw = _raw()
     default = str(raw["default"])
     table = {str(k): str(v) for k, v in (raw.get("scenarios") or {}).items()}
     for value in (default, *table.values()):
@@ -58,17 +66,33 @@ def scenario_defaults() -> tuple[str, dict[str, str]]:
     return default, table
 
 
+@cache
+def base_teams() -> dict[str, tuple[int, ...]]:
+    """[DESIGN] base scenarios that become team games with an alliance (data/alliances.yaml)."""
+    out = {str(k): tuple(int(t) for t in v) for k, v in (_raw().get("base_teams") or {}).items()}
+    for sid, teams in out.items():
+        if len(set(teams)) < 2:
+            raise ValueError(f"alliances.yaml: base_teams.{sid} needs two teams")
+    return out
+
+
 def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
-    """§10.8: a team scenario plays the alliance the option names, or its own; any other game refuses
-    ``uneasy`` and ``blood_brothers`` (there are no allies to bind)."""
+    """§10.8: a team scenario plays the alliance the option names, or its own; the 4-player base game
+    with an alliance is the base 2 v 2 team game [DESIGN]; any other game refuses ``uneasy`` and
+    ``blood_brothers`` (there are no allies to bind)."""
     chosen = str(options.get("alliance", NONE))
     if chosen not in KINDS:
         raise BadOption(f"unknown alliance {chosen!r}; choose one of {', '.join(KINDS)}")
-    if not scenario.teams:
+    if not scenario.teams and chosen != NONE and scenario.id in base_teams() and state.solo is not None:
+        teams = base_teams()[scenario.id]
+        if len(teams) != len(state.players):
+            raise ValueError(f"alliances.yaml: base_teams.{scenario.id} names {len(teams)} seats")
+        state.solo.teams = teams  # the base 4-player team game, 2 v 2 [DESIGN]
+    elif not scenario.teams:
         if chosen != NONE:
             raise BadOption(
-                f"alliance {chosen} needs a team game (scenario ce_4p_3v1 or another team scenario); "
-                f"scenario {scenario.id} has no teams"
+                f"alliance {chosen} needs a team game (scenario ce_4p_3v1, or the base game with 4 players: "
+                f"2 v 2); scenario {scenario.id} has no teams"
             )
         return
     default, table = scenario_defaults()

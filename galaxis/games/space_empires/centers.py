@@ -260,6 +260,16 @@ def text_lines(state: SEState, seat: int | None, lang: str = "en") -> list[str]:
     return lines
 
 
+def title(state: SEState, hid: str, lang: str = "en") -> str:
+    """The SVG colony tooltip's addition: the center at ``hid`` (public), or ""."""
+    from .text_data import word
+
+    c = state.centers
+    if c is None or hid not in c.kinds:
+        return ""
+    return ", " + word(f"{c.kinds[hid]}_center", lang)
+
+
 def invariants(state: SEState) -> list[str]:
     c = state.centers
     if c is None:

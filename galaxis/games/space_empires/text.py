@@ -186,6 +186,10 @@ def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str
         problem = ground.buy_problem(state, seat, words[1], words[2], words[0] == "ground_free")
         if problem:
             return IllegalAction(problem, "§10.1")
+    if words and words[0] in centers.ACTION_KINDS and len(words) == 2 and state.phase == "econ":
+        problem = centers.buy_problem(state, seat, centers.KIND_OF[words[0]], words[1])
+        if problem:
+            return IllegalAction(problem, "§10.7")
     if words and words[0] == "tech" and len(words) == 2 and state.phase == "econ" and not state.pending:
         problem = game._tech_problem(state, seat, words[1])
         if problem:

@@ -206,6 +206,8 @@ def test_buying_a_center_costs_5_cp_once_per_full_colony() -> None:
     legal = [a.notation for a in m.legal_actions(0)]
     assert f"industrial_center {full}" in legal and f"research_center {full}" in legal
     assert not any(n.endswith(small) and "_center" in n for n in legal)  # a 3 CP colony: too small
+    with pytest.raises(Exception, match="worth 5 CP"):
+        m.apply(0, f"research_center {small}")
     assert not any(n.endswith(hw(m, 0)) and "_center" in n for n in legal)  # [DESIGN] not at a home world
     cp = s.players[0].cp
     buy = next(a for a in m.legal_actions(0) if a.kind == "industrial_center")
@@ -223,6 +225,7 @@ def test_buying_a_center_costs_5_cp_once_per_full_colony() -> None:
         m.apply(seat, next(a for a in m.legal_actions(seat) if a.kind == "first"))
     assert state(m).centers.kinds == {full: "industrial"}
     assert m.observation(1)["centers"] == {full: {"kind": "industrial", "owner": 0}}
+    assert "Industrial Center" in GAME.render_svg(state(m), 1) and "Ipari központ" in GAME.render_text(state(m), 1, "hu")
 
 
 def _econ_income(m: Match, kind: str | None) -> tuple[int, int]:
@@ -315,6 +318,21 @@ def test_alliance_needs_a_team_game() -> None:
     assert alliances.kind(state(start(2, seed=1))) == "none"
 
 
+def test_the_base_four_player_game_with_an_alliance_is_two_against_two() -> None:
+    m = start(4, seed=3, alliance="uneasy")
+    s = state(m)
+    assert s.solo is not None and s.solo.teams == (0, 1, 0, 1)
+    assert alliances.kind(s) == "uneasy" and board.allied(s, 0, 2) and not board.allied(s, 0, 1)
+    events: list = []
+    GAME._eliminate(s, 1, events)
+    assert s.phase != "over"
+    GAME._eliminate(s, 3, events)
+    assert s.phase == "over" and s.winner == 0
+    scores = GAME.result(s).scores
+    assert scores[0] >= 1000 and scores[2] >= 1000 and scores[1] < 1000 and scores[3] < 1000
+    assert state(start(4, seed=3)).solo.teams == ()  # without an alliance: every empire for itself
+
+
 def test_alliance_kind_is_the_option_or_the_scenario_default() -> None:
     assert alliances.kind(state(start(4, seed=3, scenario="ce_4p_3v1"))) == "blood_brothers"
     assert alliances.kind(state(start(4, seed=3, scenario="ce_4p_3v1", alliance="uneasy"))) == "uneasy"
@@ -399,8 +417,34 @@ def test_uneasy_allies_do_not_retreat_into_each_other() -> None:
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
-@pytest.mark.parametrize("alliance", ["uneasy", "blood_brothers"])
-def test_alliances_play_to_the_end(alliance: str, agent: str) -> None:
-    options = {"scenario": "ce_4p_3v1", "alliance": alliance, "cycles": 3}
+@pytest.mark.parametrize(("scenario", "alliance"), [("ce_4p_3v1", "uneasy"), ("ce_4p_3v1", "blood_brothers"), ("standard", "uneasy")])
+def test_alliances_play_to_the_end(scenario: str, alliance: str, agent: str) -> None:
+    options = {"scenario": scenario, "alliance": alliance, "cycles": 3}
     m = galaxis.new_match("space_empires", players=4, seed=13, options=options)
     bots_play_to_the_end(m, agent)
+
+
+def test_the_heuristic_bot_reacts_when_the_defenders_are_weaker() -> None:
+    m, mover, other, h, dd, ca = _reaction_position()
+    m.apply(mover, f"m {dd} {h}")
+    m.apply(mover, "end")
+    bot = galaxis.agent("heuristic", seed=1)
+    assert bot.act(m, other).notation == f"react {ca} {h}"  # 1 Scout against a face-down counter
+    for _ in range(3):
+        add_unit(m, other, "SC", h)  # now 4 Scouts against it: no need to react
+    assert bot.act(m, other).notation == "stay"
+
+
+@pytest.mark.parametrize("alliance", ["uneasy", "blood_brothers"])
+def test_allies_never_fight_board_or_invade_each_other(alliance: str) -> None:
+    m = start(4, seed=3, scenario="ce_4p_3v1", alliance=alliance, ground_combat=True, boarding=True)
+    s = state(m)
+    _clear_units(m)
+    home = hw(m, 1)
+    add_unit(m, 0, "BD", home)  # a boarding ship at an ally's home world, with an ally's warship there
+    add_unit(m, 1, "DD", home)
+    assert not GAME._start_next_battle(s, 0, [])  # no battle, so no boarding (§10.2)
+    assert not GAME._start_bombardment(s, 0)  # no bombardment step, so no landing (§10.1)
+    add_unit(m, 3, "DD", home)  # the enemy there: the battle is against it only
+    assert GAME._start_next_battle(s, 0, [])
+    assert s.battle is not None and {s.battle.attacker, s.battle.defender} == {0, 3}

@@ -214,6 +214,10 @@ SAMPLES = {
     "land": "land",
     "gt": "gt g3",
     "steal": "steal cloaking",
+    "react": "react b3 4.5",  # §10.6
+    "stay": "stay",
+    "research_center": "research_center 4.5",  # §10.7
+    "industrial_center": "industrial_center 4.5",
 }
 
 
