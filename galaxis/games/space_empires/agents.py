@@ -17,6 +17,7 @@ from galaxis.core import Action, Match, Rng
 
 from . import empire_advantages, gates
 from .hexes import distance, parse_hex_id
+from .reaction import should_react
 
 ATTACK_CYCLE = 3
 RALLY = 8  # warships wait at home until this many can leave together
@@ -82,6 +83,8 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "reveal")
         if "keep" in kinds:
             return next(a for a in legal if a.kind == "keep")
+        if "ignore" in kinds:  # Reaction Movement (§10.6): react when the defenders are weaker
+            return next((a for a in legal if a.kind == "react" and should_react(obs, seat, a)), legal[-1])
         if obs["phase"] == "econ":
             return self._econ(obs, seat, legal)
         return self._move(obs, seat, legal)
@@ -202,6 +205,9 @@ class HeuristicAgent:
             by_kind.setdefault(a.kind, []).append(a)
         if "bid" in by_kind:
             return by_kind["bid"][0]
+        for center in ("industrial_center", "research_center"):  # §10.7: they pay back in one phase
+            if by_kind.get(center):
+                return by_kind[center][0]
         me = obs["players"][seat]
         techs = me["techs"]
         for track, level in TECH_PLAN:

@@ -26,10 +26,12 @@ from galaxis.core.errors import BadOption
 
 from . import (
     alien_vp,
+    alliances,
     amoeba,
     board,
     boarding,
     ce_units,
+    centers,
     combat,
     coop,
     data,
@@ -40,6 +42,7 @@ from . import (
     ground,
     home_sets,
     movement,
+    reaction,
     solo,
     solo4,
     solo4_ground,
@@ -86,11 +89,22 @@ INFO = GameInfo(
         **boarding.OPTIONS,
         **ce_units.OPTIONS,
         **empire_advantages.OPTION,
+        **reaction.OPTIONS,  # §10.6
+        **centers.OPTIONS,  # §10.7
+        **alliances.OPTIONS,  # §10.8
     },
 )
 
 SECRET_KINDS = (
-    "bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *empire_advantages.SECRET_KINDS, *gates.SECRET_WORDS
+    "bid",
+    "tech",
+    "buy",
+    "done",
+    "early",
+    *ground.SECRET_KINDS,
+    *empire_advantages.SECRET_KINDS,
+    *gates.SECRET_WORDS,
+    *centers.SECRET_KINDS,
 )
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
@@ -172,6 +186,9 @@ class SpaceEmpires(Game):
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
         teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
+        alliances.setup(state, scenario, options)  # §10.8: Uneasy Alliance or Blood Brothers
+        reaction.setup(state, options)  # §10.6: Reaction Movement (option)
+        centers.setup(state, options)  # §10.7: Research and Industrial Centers, the 20 CP home world
         home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
         home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
@@ -402,7 +419,7 @@ class SpaceEmpires(Game):
         return frozenset(
             v.hex
             for v in state.units.values()
-            if v.kind == "MSP" and teams.shares_pipelines(state, v.owner, seat) and not v.moved
+            if v.kind == "MSP" and alliances.shares_pipelines(state, v.owner, seat) and not v.moved
         )
 
     def _pipeline_bonus(self, state: SEState, u: Unit, pipes: frozenset[str] | None = None) -> int:
@@ -433,11 +450,11 @@ class SpaceEmpires(Game):
         piped = self._pipeline_step(state, u, h, pipes)
         if u.stopped or u.moved >= allowance + (1 if piped else 0):
             return "the unit has no movement left this turn (§4.1, §4.6)"
-        if teams.stacking_problem(state, u, h):
-            return "Uneasy Alliance: allies never stack in one hex (§12.1.4)"
         m = state.markers.get(h)
         if m is not None and m.face_up and m.kind == "supernova":
             return "nothing may enter a Super Nova (§6)"
+        if alliances.stack_problem(state, u, h):
+            return alliances.stack_problem(state, u, h)  # §10.8: uneasy allies never stack
         stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         if stopping and u.moved > 0:
             return "an unexplored hex, Nebula or Asteroids may only be entered from the starting hex (§4.2)"
@@ -590,6 +607,7 @@ class SpaceEmpires(Game):
             acts = [g(f"bomb {cid}", (cid,), "bomb", (cid,)) for cid in left]
             acts += [g(f"destroy {c}", (c,), "destroy", (c,)) for c in ce_units.planet_breakers(state, d["left"])]
             acts += ground.land_actions(self, state, step)  # invade instead (§10.1)
+            acts = alliances.bombard_actions(state, step, acts)  # §10.8: never an ally-founded colony
             return [*acts, g("hold", (), "hold", ())]
         if step.kind == "lost":
             return [g(f"lost {h}", (h,), "lost", (h,)) for h in self._lost_hexes(state, d["hex"], d["seat"])]
@@ -617,6 +635,8 @@ class SpaceEmpires(Game):
             return gates.step_actions(self, state, step)
         if step.kind in empire_advantages.STEP_KINDS:
             return empire_advantages.step_actions(self, state, step)  # §10.4: keep a card
+        if step.kind in reaction.STEP_KINDS:
+            return reaction.step_actions(self, state, step)  # §10.6
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -630,6 +650,7 @@ class SpaceEmpires(Game):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
         acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
+        acts += centers.econ_actions(self, state, seat)  # §10.7: Research and Industrial Centers
         joinable = self._joinable(state, seat)
         for hid in self._build_hexes(state, seat):
             for kind in (*BUYABLE, *boarding.extra_units(state), *ground.extra_units(state)):  # Transports with ground combat (§10.1)
@@ -672,9 +693,10 @@ class SpaceEmpires(Game):
         level = p.techs[track] + 1
         if level > tracks[track].max_level(state.edition):
             return f"{track} is already at its highest level"
-        if track == "exploration" and level > 1:
-            return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
-        if empire_advantages.cost(state, seat, "tech", track, tracks[track].level_cost(state.edition, level)) > p.cp:
+        if track == "exploration" and reaction.exploration_problem(state, level):
+            return reaction.exploration_problem(state, level)  # §6.2, §10.6
+        price = empire_advantages.cost(state, seat, "tech", track, tracks[track].level_cost(state.edition, level))
+        if price > p.cp + centers.research_points(state, seat):
             return "not enough CP (§7.5)"
         gated = amoeba.tech_problem(state, seat, track, level)  # research in the amoeba scenarios
         if gated is not None:
@@ -876,12 +898,18 @@ class SpaceEmpires(Game):
             empire_advantages.apply(self, state, seat, str(args[0]), events)  # §10.4
         elif kind in gates.ACTION_KINDS:
             gates.apply_action(self, state, seat, kind, args, events)  # §12.3
+        elif kind in reaction.ACTION_KINDS:
+            reaction.apply(self, state, seat, kind, args, events)  # §10.6
+        elif kind in centers.ACTION_KINDS:
+            centers.buy(state, seat, kind, args[0])  # §10.7
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
         self._strand_fighters(state)
         ground.prune(state)  # colonies lost or destroyed during the step lose their garrisons (§10.1)
         gates.after_step(state, events)  # §12.3.5: a planet taken through its gate loses its alien orbit
+        centers.prune(state, events)  # §10.7: centers are lost with their colonies
+        alliances.remember_founders(state)  # §10.8: who founded each colony
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -958,6 +986,7 @@ class SpaceEmpires(Game):
     def _end_movement(self, state: SEState, events: list[Event]) -> None:
         state.phase = "combat"
         state.handled = []
+        reaction.offer(state)  # §10.6: enemies with Exploration 2 may react before the battles
         solo.opponents_move(self, state, events)  # §13.2: the solo opponents move after the live player
 
     # --- the automatic flow ---------------------------------------------------------------------------
@@ -1361,7 +1390,7 @@ class SpaceEmpires(Game):
             m = state.markers.get(h)
             if not board.explored(state, h) or (m is not None and m.kind == "supernova"):
                 continue
-            if board.enemies_at(state, h, u.owner):
+            if board.enemies_at(state, h, u.owner) or alliances.stack_problem(state, u, h):
                 continue
             ok.append(h)
         own = [parse_hex_id(h) for h, c in state.colonies.items() if c.owner == u.owner]
@@ -1377,6 +1406,7 @@ class SpaceEmpires(Game):
             if (
                 board.allied(state, col.owner, seat)
                 or (ground.no_bombard(state, hid, seat) and not solo4_ground.may_retake(state, hid, seat))  # §10.1, §13.13
+                or alliances.skip_bombardment(self, state, hid, seat)  # an ally founded it (§10.8)
                 or hid in state.handled
                 or board.enemy_combat_at(state, hid, seat)
             ):
@@ -1410,7 +1440,7 @@ class SpaceEmpires(Game):
         col = state.colonies[hid]
         if hit:
             after = (
-                economy.bombard_home_world(col.value, state.edition)
+                economy.bombard_home_world(col.value, centers.hw_edition(state))
                 if col.home
                 else economy.bombard_colony(col.value)
             )
@@ -1589,6 +1619,7 @@ class SpaceEmpires(Game):
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
+        centers.econ_starts(state, events)  # §10.7: Industrial Centers' CP, Research Centers' RP
         experience.economic_phase(state, events)  # §10.2: Green groups become Skilled
         ground.econ_starts(state, events)  # §10.1: purchase limits and free ground units
         amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
@@ -1601,7 +1632,7 @@ class SpaceEmpires(Game):
             if u.kind != "Miner" or not u.cargo or col is None or col.owner < 0:
                 continue
             kind, value = u.cargo.split(":")
-            if col.owner != seat and (kind != "minerals" or not board.allied(state, col.owner, seat)):
+            if col.owner != seat and (kind != "minerals" or not alliances.shares_minerals(state, col.owner, seat)):
                 continue
             if board.blockaded(state, u.hex, col.owner):
                 continue
@@ -1624,6 +1655,7 @@ class SpaceEmpires(Game):
         p.techs[track] += 1
         cost = data.tech_tracks(state.edition)[track].level_cost(state.edition, p.techs[track])
         cost = empire_advantages.cost(state, seat, "tech", track, cost)  # §10.4
+        cost -= centers.spend_research_points(state, seat, cost)  # §10.7: Research Points first
         p.cp -= cost
         p.spent += cost
         p.bought_techs.append(track)
@@ -1651,6 +1683,7 @@ class SpaceEmpires(Game):
         state.pending.append(Step("first", winner, {}))
 
     def _finish_econ(self, state: SEState, first: int, events: list[Event]) -> None:
+        centers.place(state, events)  # §10.7: the centers bought appear
         for seat in board.alive_seats(state):
             p = state.players[seat]
             for q in p.queue:
@@ -1670,7 +1703,7 @@ class SpaceEmpires(Game):
             p.cp = kept
         for col in state.colonies.values():
             col.value = (
-                economy.repair_home_world(col.value, state.edition) if col.home else economy.grow(col.value)
+                economy.repair_home_world(col.value, centers.hw_edition(state)) if col.home else economy.grow(col.value)
             )
         state.first = first
         n = len(state.players)
@@ -1711,19 +1744,21 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        return empire_advantages.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
+        obs = gates.observe(state, ground.observe(state, obs, seat), seat)
+        return centers.observe(state, empire_advantages.observe(state, obs, seat), seat)  # §10.4, §10.7, §12.3
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
         inner = gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer))))
-        return empire_advantages.secret(state, viewer, inner)
+        return centers.secret(state, empire_advantages.secret(state, viewer, inner), viewer)  # §10.7
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
         world = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
-        return empire_advantages.determinize(gates.determinize(world, seat), seat, rng)  # §10.4, §12.3
+        world = empire_advantages.determinize(gates.determinize(world, seat), seat, rng)  # §10.4, §12.3
+        return centers.determinize(world, seat)  # §10.7: others' centers bought this phase are returned
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
@@ -1817,6 +1852,7 @@ class SpaceEmpires(Game):
             + ground.invariants(state)
             + empire_advantages.invariants(state)
             + gates.invariants(state)
+            + centers.invariants(state)
         )
 
     def evaluate(self, state: SEState, seat: int) -> float:

@@ -301,8 +301,6 @@ class Scenario(BaseModel):
     teams: tuple[int, ...] = ()
     team_techs: dict[int, dict[str, int]] = {}
     double_colony_income: tuple[int, ...] = ()
-    # §12.1.4: the alliance of a team game (Blood Brothers, or the Uneasy Alliance of the 2 v 1 game).
-    alliance: Literal["blood_brothers", "uneasy"] = "blood_brothers"
     # §10.4: how the scenario deals Empire Advantages (empire_advantages.EaDeal), in order.
     empire_advantages: tuple[EaDeal, ...] = ()
     # The 4-player Deep Space deal (docs §12.1.3, home_sets.py): the markers each player keeps from its
@@ -398,8 +396,6 @@ class Scenario(BaseModel):
             raise ValueError(f"{self.id}: a chosen home set and removed home markers exclude each other")
         if (self.teams or self.double_colony_income) and self.opponents is not None:
             raise ValueError(f"{self.id}: team games have no solo opponents")
-        if self.alliance == "uneasy" and not self.teams:
-            raise ValueError(f"{self.id}: an alliance needs teams")
         dealt = [s for deal in self.empire_advantages for s in deal.seats]
         if any(not 0 <= s < self.seats for s in dealt) or len(dealt) != len(set(dealt)):
             raise ValueError(f"{self.id}: Empire Advantages are dealt once to existing seats")

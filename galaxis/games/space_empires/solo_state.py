@@ -115,4 +115,3 @@ class SoloState(Record):
     teams: tuple[int, ...] = ()  # team games (teams.py, §12.1): the team index of each seat (else empty)
     double_income: tuple[int, ...] = ()  # team games: seats whose colonies yield double (§12.1)
     solo4: Solo4State | None = None  # the new-features rules of solo #4 (solo4.py, §13.13)
-    alliance: str = ""  # team games: "uneasy" for the Uneasy Alliance (§12.1.4), else Blood Brothers

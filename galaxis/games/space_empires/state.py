@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from galaxis.core import Record, Rng, Step
 
 from .empire_advantages_state import EAState
+from .extras_state import AllianceState, CentersState, ReactionState
 from .gates_state import GatesState
 from .ground_state import GroundState
 from .solo_state import SoloState
@@ -126,3 +127,6 @@ class SEState(Record):
     ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)
     ea: EAState | None = None  # Empire Advantage cards (empire_advantages.py, §10.4)
     gates: GatesState | None = None  # the Planetary Gates scenarios (gates.py, §12.3)
+    reaction: ReactionState | None = None  # option reaction_movement (reaction.py, §10.6)
+    centers: CentersState | None = None  # option research_centers (centers.py, §10.7)
+    alliance: AllianceState | None = None  # team games: the alliance in play (alliances.py, §10.8)

@@ -7,7 +7,7 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
-from . import ground
+from . import centers, ground
 from .board import SEATS
 from .hexes import parse_hex_id
 from .state import SEState
@@ -73,7 +73,7 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
         if col:
             parts.append(
                 f'<circle cx="{x:.1f}" cy="{y - 12:.1f}" r="7" fill="{"#999" if col["owner"] < 0 else COLOURS[col["owner"]]}">'
-                f"<title>{word('colony', lang)} {col['value']}{escape(ground.title(state, hid, seat, lang))}</title></circle>"
+                f"<title>{word('colony', lang)} {col['value']}{escape(ground.title(state, hid, seat, lang) + centers.title(state, hid, lang))}</title></circle>"
             )
         for i, u in enumerate(cell.get("units", [])):
             ux, uy = x - 18 + 9 * (i % 5), y + 2 + 9 * (i // 5)

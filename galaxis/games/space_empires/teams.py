@@ -16,7 +16,7 @@ from galaxis.core import Event
 if TYPE_CHECKING:
     from .rules import SpaceEmpires
     from .scenarios import Scenario
-    from .state import Colony, SEState, Unit
+    from .state import Colony, SEState
 
 
 def setup(game: SpaceEmpires, state: SEState, scenario: Scenario) -> None:
@@ -27,7 +27,6 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario) -> None:
         return
     solo.teams = tuple(scenario.teams)
     solo.double_income = tuple(scenario.double_colony_income)
-    solo.alliance = scenario.alliance if scenario.alliance == "uneasy" else ""
     for seat, team in enumerate(scenario.teams):
         p = state.players[seat]
         for track, level in scenario.team_techs.get(team, {}).items():
@@ -45,28 +44,6 @@ def allied(state: SEState, a: int, b: int) -> bool:
     if solo is None or not solo.teams or a < 0 or b < 0:
         return False
     return solo.teams[a] == solo.teams[b]
-
-
-def uneasy(state: SEState) -> bool:
-    """§12.1.4: the team game is played under the Uneasy Alliance."""
-    return state.solo is not None and state.solo.alliance == "uneasy"
-
-
-def shares_pipelines(state: SEState, owner: int, seat: int) -> bool:
-    """§4.6, §12.1: ``seat`` may use the MS Pipelines of ``owner``: its own, and its allies' unless the
-    alliance is Uneasy (no shared pipelines, §12.1.4)."""
-    from . import board
-
-    if owner == seat:
-        return True
-    return board.allied(state, owner, seat) and not uneasy(state)
-
-
-def stacking_problem(state: SEState, u: Unit, h: str) -> bool:
-    """§12.1.4: under the Uneasy Alliance a unit may not enter a hex holding an ally's units."""
-    if not uneasy(state) or u.owner < 0:
-        return False
-    return any(v.hex == h and v.owner >= 0 and v.owner != u.owner and allied(state, v.owner, u.owner) for v in state.units.values())
 
 
 def colony_income(state: SEState, seat: int, col: Colony) -> int:

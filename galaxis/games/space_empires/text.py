@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, empire_advantages, experience, gates, ground, solo
+from . import amoeba, board, centers, data, empire_advantages, experience, gates, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -58,6 +58,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
     lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
     lines += empire_advantages.text_lines(state, seat, lang)  # the Empire Advantages the viewer may see (§10.4)
+    lines += centers.text_lines(state, seat, lang)  # Research and Industrial Centers (§10.7)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -190,6 +191,10 @@ def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str
         problem = ground.buy_problem(state, seat, words[1], words[2], words[0] == "ground_free")
         if problem:
             return IllegalAction(problem, "§10.1")
+    if words and words[0] in centers.ACTION_KINDS and len(words) == 2 and state.phase == "econ":
+        problem = centers.buy_problem(state, seat, centers.KIND_OF[words[0]], words[1])
+        if problem:
+            return IllegalAction(problem, "§10.7")
     if words and words[0] == "tech" and len(words) == 2 and state.phase == "econ" and not state.pending:
         problem = game._tech_problem(state, seat, words[1])
         if problem:

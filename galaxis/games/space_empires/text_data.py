@@ -76,6 +76,10 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "gretreat": ("counter", "hex"),
         "flee": ("unit", "hex"),
         "stay": (),
+        "react": ("counter", "hex"),
+        "ignore": (),
+        "research_center": ("hex",),
+        "industrial_center": ("hex",),
     }.items()
 }
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Rng
 
-from . import board, data
+from . import board, data, reaction
 from .board import BUYABLE_TECHS, MAX_BID, NPA, SEATS, counter_of, counters, group_size, uid_key
 from .hexes import parse_hex_id
 from .state import SEState, Unit
@@ -342,8 +342,8 @@ def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
         for t in BUYABLE_TECHS:
             if t not in tracks or t not in techs or techs[t] >= tracks[t].max_level(state.edition):
                 continue
-            if t == "exploration" and techs[t] >= 1:
-                continue  # Exploration 2 is not in play (§6.2)
+            if t == "exploration" and techs[t] >= reaction.max_exploration(state):
+                continue  # Exploration 2 only with Reaction Movement (§6.2, §10.6)
             if tracks[t].level_cost(state.edition, techs[t] + 1) <= budget:
                 out.append(t)
         return out

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from galaxis.core import Event, Match
-from galaxis.games.space_empires import GAME, economy, empire_advantages, ground
+from galaxis.games.space_empires import GAME, alliances, economy, empire_advantages, ground
 from galaxis.games.space_empires.empire_advantages import OPS, cards
 from galaxis.games.space_empires.ground_state import Invasion, Trooper
 from galaxis.games.space_empires.hexes import hex_id, neighbours, parse_hex_id
@@ -445,7 +445,7 @@ def test_determinize_keeps_the_viewers_hand_while_it_chooses() -> None:
 def test_three_player_set_up_is_a_team_game_under_the_uneasy_alliance() -> None:
     m = start(3, seed=4, scenario="ce_3p_2v1")
     s = state(m)
-    assert s.solo is not None and s.solo.teams == (0, 0, 1) and s.solo.alliance == "uneasy"
+    assert s.solo is not None and s.solo.teams == (0, 0, 1) and alliances.kind(s) == "uneasy"
     assert s.solo.double_income == ()
     assert all(p.techs == s.players[2].techs for p in s.players)  # no cost or technology changes [seed]
 

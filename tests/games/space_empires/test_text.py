@@ -225,6 +225,10 @@ SAMPLES = {
     "gretreat": "gretreat g2 3.6",
     "flee": "flee Marines 3.6",
     "stay": "stay",
+    "react": "react b3 4.5",  # §10.6
+    "ignore": "ignore",
+    "research_center": "research_center 4.5",  # §10.7
+    "industrial_center": "industrial_center 4.5",
 }
 
 
