@@ -6,10 +6,10 @@ import pytest
 
 import galaxis
 from galaxis.core import BadOption, Match, Step
-from galaxis.games.space_empires import GAME, alliances, board, centers, reaction
+from galaxis.games.space_empires import GAME, alliances, board, centers, empire_advantages, reaction
 from galaxis.games.space_empires.state import Colony, SEState
 
-from .helpers import add_unit, bots_play_to_the_end, hw, start, state, touch
+from .helpers import add_unit, bots_play_to_the_end, hw, mover, start, state, touch
 
 
 def _clear_units(m: Match) -> None:
@@ -128,7 +128,7 @@ def test_reaction_is_once_per_turn() -> None:
     m, mover, other, h, dd, _ca = _reaction_position()
     m.apply(mover, f"m {dd} {h}")
     m.apply(mover, "end")
-    m.apply(other, "ignore")  # ignoring is no reaction: it may still react later this turn
+    m.apply(other, "ignore")  # ignoring is not reacting: it may still react later this turn
     s = state(m)
     assert not reaction.reacted(s, other)
     s.reaction.reacted[board.SEATS[other]] = s.cycle * 3 + s.turn  # it reacted this turn
@@ -343,6 +343,9 @@ def _team_position(alliance: str) -> tuple[Match, str, str, str]:
     """Seat 0's Destroyer at Y next to hex H, where its ally seat 1 has a Destroyer. Returns (m, H, Y, dd)."""
     m = start(4, seed=3, scenario="ce_4p_3v1", alliance=alliance)
     s = state(m)
+    while s.pending and s.pending[-1].kind in empire_advantages.STEP_KINDS:  # the set-up deal (§10.4)
+        seat = mover(m)
+        m.apply(seat, m.legal_actions(seat)[0])
     _clear_units(m)
     h, _x, y = _far_hex(m, set())
     add_unit(m, 1, "DD", h)
@@ -374,6 +377,9 @@ def test_uneasy_allies_do_not_share_pipelines(alliance: str, shared: bool) -> No
 def test_uneasy_allies_deliver_no_minerals_to_each_other(alliance: str, shared: bool) -> None:
     m = start(4, seed=3, scenario="ce_4p_3v1", alliance=alliance)
     s = state(m)
+    while s.pending and s.pending[-1].kind in empire_advantages.STEP_KINDS:  # the set-up deal (§10.4)
+        seat = mover(m)
+        m.apply(seat, m.legal_actions(seat)[0])
     _clear_units(m)
     miner = add_unit(m, 0, "Miner", hw(m, 1))
     miner.cargo = "minerals:10"
@@ -386,6 +392,9 @@ def test_uneasy_allies_deliver_no_minerals_to_each_other(alliance: str, shared: 
 def test_no_bombardment_of_a_colony_an_ally_founded(alliance: str) -> None:
     m = start(4, seed=3, scenario="ce_4p_3v1", alliance=alliance)
     s = state(m)
+    while s.pending and s.pending[-1].kind in empire_advantages.STEP_KINDS:  # the set-up deal (§10.4)
+        seat = mover(m)
+        m.apply(seat, m.legal_actions(seat)[0])
     _clear_units(m)
     h = _colony(m, 0, 3)  # founded by seat 0
     alliances.remember_founders(s)
@@ -395,7 +404,7 @@ def test_no_bombardment_of_a_colony_an_ally_founded(alliance: str) -> None:
     assert not GAME._start_bombardment(s, 1)
     step = Step("bomb", 1, {"hex": h, "left": [u.uid for u in s.units.values() if u.hex == h]})
     s.pending.append(step)
-    assert [a.notation for a in GAME.legal_actions(s, 1)] == ["ignore"]  # no bomb, no destroy
+    assert [a.notation for a in GAME.legal_actions(s, 1)] == ["hold"]  # no bomb, no destroy
     s.pending.pop()
     # a colony the lone player founded itself is fair game
     other = _colony(m, 3, 3)

@@ -460,7 +460,7 @@ def test_uneasy_allies_neither_stack_nor_share_pipelines() -> None:
     sc = units_of(m, 0, "SC")[0]
     assert GAME._move_problem(s, sc, near) is None
     add_unit(m, 1, "DD", near)  # the ally's ship already there
-    assert "Uneasy Alliance" in str(GAME._move_problem(s, sc, near))
+    assert "uneasy allies never stack" in str(GAME._move_problem(s, sc, near))
     add_unit(m, 1, "MSP", home0)
     assert home0 not in GAME._pipelines(s, 0)
     add_unit(m, 2, "DD", near)  # an enemy may enter: it is a battle, not stacking
