@@ -134,8 +134,11 @@ def test_a_gate_move_takes_the_whole_move() -> None:
     s = state(m)
     assert s.ground is not None and s.ground.garrisons[near].troops == ["Infantry"]
     assert gates.movable_troops(s, me, near) == []  # it walked: no second move this turn
-    assert f"gates {near}" not in _acts(m, me) or state(m).pending
-    m.apply(me, f"gate Infantry {near}")  # the other one still may
+    m.apply(me, "gclose")
+    assert f"gates {near}" not in _acts(m, me) and f"gates {X}" in _acts(m, me)
+    m.apply(me, f"gates {X}")
+    m.apply(me, f"gate Infantry {near}")  # the other one still may; then the gate closes by itself
+    assert not s.pending
     assert f"gates {near}" not in _acts(m, me) and f"gates {X}" not in _acts(m, me)
     gates.start_move(s)  # a new turn: both may walk again
     touch(m)
