@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from galaxis.core import Action, Event, Step
+from galaxis.core import Action, Event, IllegalAction, Step
 from galaxis.core.errors import BadOption
 
 from . import board, data, ground
@@ -788,6 +788,27 @@ def bot_choice(obs: dict[str, Any], seat: int, legal: list[Action], tried: set[t
             tried.add(key)
             return a
     return None
+
+
+# --- refusals -----------------------------------------------------------------------------------------------------
+def explain_illegal(state: SEState, seat: int, words: list[str], sample: str) -> IllegalAction:
+    """Why a gate action is refused, citing §12.3."""
+    gs = state.gates
+    if gs is None:
+        return IllegalAction("there are no planetary gates in this scenario (scenario planetary_gates)", "§12.3")
+    top = state.pending[-1].kind if state.pending else ""
+    if words[0] == "gates" and len(words) == 2 and not top and state.phase == "move":
+        hid = words[1]
+        if hid not in board.board_hexes(len(state.players)) or not has_gate(state, hid):
+            return IllegalAction(f"{hid} is no planet with a planetary gate", "§12.3.1")
+        return IllegalAction(f"nothing of yours at {hid} can use its gate now", "§12.3.1")
+    if words[0] in ("gate", "fgate", "cgate") and len(words) == 3 and top == "gsrc":
+        to = words[2]
+        if to not in linked(state, gs.source):
+            return IllegalAction(f"no gate joins {gs.source} to {to} (planets within {tables().range} hexes)", "§12.3.1")
+        if words[0] == "gate" and words[1] not in movable_troops(state, seat, gs.source):
+            return IllegalAction(f"no {words[1]} at {gs.source} has its move left this turn", "§12.3.1")
+    return IllegalAction(f"{' '.join(words)!r} is not a legal action now; legal: {sample}", "§12.3")
 
 
 # --- words (data/text.yaml) -------------------------------------------------------------------------------------

@@ -169,6 +169,8 @@ def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str
     words = notation.split()
     legal = game.legal_actions(state, seat)
     sample = ", ".join(a.notation for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
+    if words and words[0] in gates.ACTION_KINDS:
+        return gates.explain_illegal(state, seat, words, sample)  # §12.3
     if words and words[0] == "m" and len(words) == 3 and not state.pending and state.phase == "move":
         members = board.counter_units(state, words[1])
         if not members or members[0].owner != seat:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import galaxis
-from galaxis.core import Action, BadOption, Match
+from galaxis.core import Action, BadOption, IllegalAction, Match
 from galaxis.games.space_empires import GAME, board, data, gates, ground
 from galaxis.games.space_empires.ground_state import Garrison
 from galaxis.games.space_empires.hexes import distance, parse_hex_id
@@ -134,12 +134,37 @@ def test_a_gate_move_takes_the_whole_move() -> None:
     s = state(m)
     assert s.ground is not None and s.ground.garrisons[near].troops == ["Infantry"]
     assert gates.movable_troops(s, me, near) == []  # it walked: no second move this turn
-    assert f"gates {near}" not in _acts(m, me) or state(m).pending
-    m.apply(me, f"gate Infantry {near}")  # the other one still may
+    m.apply(me, "gclose")
+    assert f"gates {near}" not in _acts(m, me) and f"gates {X}" in _acts(m, me)
+    m.apply(me, f"gates {X}")
+    m.apply(me, f"gate Infantry {near}")  # the other one still may; then the gate closes by itself
+    assert not s.pending
     assert f"gates {near}" not in _acts(m, me) and f"gates {X}" not in _acts(m, me)
     gates.start_move(s)  # a new turn: both may walk again
     touch(m)
     assert gates.movable_troops(s, me, near) == ["Infantry", "Infantry"]
+
+
+def test_refusals_name_the_gate_rule() -> None:
+    m = _gates()
+    me = mover(m)
+    near, far = _ring(X, 2)[0], _ring(X, 4)[0]
+    _colony(m, X, me, troops=("Infantry",))
+    _colony(m, near, me)
+    with pytest.raises(IllegalAction) as no_gate:
+        m.apply(me, f"gates {_ring(X, 1)[0]}")
+    assert no_gate.value.rule == "§12.3.1"
+    m.apply(me, f"gates {X}")
+    with pytest.raises(IllegalAction) as too_far:
+        m.apply(me, f"gate Infantry {far}")
+    assert "no gate joins" in str(too_far.value) and too_far.value.rule == "§12.3.1"
+    with pytest.raises(IllegalAction) as none_left:
+        m.apply(me, f"gate Marines {near}")
+    assert "Marines" in str(none_left.value)
+    base = start(2)
+    with pytest.raises(IllegalAction) as elsewhere:
+        base.apply(mover(base), "gates 3.6")
+    assert "planetary_gates" in str(elsewhere.value) and elsewhere.value.rule == "§12.3"
 
 
 def test_ground_unit_gate_moves_are_secret() -> None:
