@@ -260,7 +260,7 @@ def step_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]
     ea = state.ea
     assert ea is not None
     choices = ea.hands[step.seat] if step.kind == "ea_keep" else ea.pool
-    return [game.table.get(f"ea {c}", (c,), "ea", (c,)) for c in _by_number(choices)]
+    return [game.table.get(f"ea {c}", (), "ea", (c,)) for c in _by_number(choices)]  # a list choice, no map target
 
 
 def apply(game: SpaceEmpires, state: SEState, seat: int, card: str, events: list[Event]) -> None:
