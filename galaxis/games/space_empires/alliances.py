@@ -114,6 +114,42 @@ def _other_ally(state: SEState, a: int, b: int) -> bool:
     return a != b and a >= 0 and b >= 0 and board.allied(state, a, b)
 
 
+def _joint_turns(state: SEState) -> bool:
+    """Blood Brothers take their turns together in the team games (§10.8.1); the cooperative scenarios
+    keep their own turn rules (§13.10: the Doomsday Machines move between the live players)."""
+    return state.alliance is not None and state.alliance.kind == BLOOD_BROTHERS
+
+
+def joint_order(state: SEState, order: list[int]) -> list[int]:
+    """§10.8.1 [DESIGN]: Blood Brothers take their turn together, at the place of the team's first
+    member in the clockwise order; the members keep their clockwise order inside the team's turn."""
+    if not _joint_turns(state):
+        return order
+    grouped: list[int] = []
+    for seat in order:
+        if seat not in grouped:
+            grouped += [t for t in order if t == seat or (t not in grouped and _other_ally(state, seat, t))]
+    return grouped
+
+
+def waits_for_ally(state: SEState) -> bool:
+    """§10.8.1: the active seat's battles wait while the next seat of this game turn is a Blood
+    Brother (the allies move one after the other, then fight together)."""
+    if not _joint_turns(state) or state.active + 1 >= len(state.order):
+        return False
+    nxt = state.order[state.active + 1]
+    return state.players[nxt].alive and _other_ally(state, state.order[state.active], nxt)
+
+
+def turn_group(state: SEState) -> list[int]:
+    """§10.8.1: the seats whose turn ends now: the active seat, and under Blood Brothers the allies
+    that moved just before it in this game turn (their battles, bombardments and exploration follow)."""
+    first = state.active
+    while _joint_turns(state) and first > 0 and _other_ally(state, state.order[first - 1], state.order[state.active]):
+        first -= 1
+    return [s for s in state.order[first : state.active + 1] if state.players[s].alive]
+
+
 def stack_problem(state: SEState, u: Unit, hid: str) -> str | None:
     """§10.8 Uneasy Alliance: a unit never enters (moves, retreats or reacts into) a hex holding an
     ally's units."""

@@ -187,6 +187,7 @@ class SpaceEmpires(Game):
         solo.setup(self, state, scenario, options)
         teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
         alliances.setup(state, scenario, options)  # §10.8: Uneasy Alliance or Blood Brothers
+        state.order = alliances.joint_order(state, state.order)  # §10.8.1: Blood Brothers move together
         reaction.setup(state, options)  # §10.6: Reaction Movement (option)
         centers.setup(state, options)  # §10.7: Research and Industrial Centers, the 20 CP home world
         home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
@@ -1005,19 +1006,30 @@ class SpaceEmpires(Game):
             if state.battle is not None:
                 self._battle_next(state, events)
                 continue
-            seat = state.order[state.active]
-            amoeba.encounters(self, state, seat, events)  # §13.11.2: research, un-researched amoebas
+            if alliances.waits_for_ally(state):  # §10.8.1: Blood Brothers fight after the last ally moved
+                self._next_seat(state, events)
+                continue
+            if any(self._end_of_turn_step(state, seat, events) for seat in alliances.turn_group(state)):
+                continue
             if state.phase == "over":
                 break
-            if self._start_mines(state, seat, events):
-                continue
-            if self._start_next_battle(state, seat, events):
-                continue
-            if self._start_bombardment(state, seat):
-                continue
-            # Lost in Space steps pushed here are decided before the next seat moves.
-            self._explore(state, seat, events)
             self._next_seat(state, events)
+
+    def _end_of_turn_step(self, state: SEState, seat: int, events: list[Event]) -> bool:
+        """The next thing after ``seat`` moved: amoeba encounters, mines, a battle, a bombardment
+        (True: it started, a decision or a battle waits) and finally exploration (§3)."""
+        amoeba.encounters(self, state, seat, events)  # §13.11.2: research, un-researched amoebas
+        if state.phase == "over":
+            return True
+        if self._start_mines(state, seat, events):
+            return True
+        if self._start_next_battle(state, seat, events):
+            return True
+        if self._start_bombardment(state, seat):
+            return True
+        # Lost in Space steps pushed here are decided before the next seat moves.
+        self._explore(state, seat, events)
+        return False
 
     def _next_seat(self, state: SEState, events: list[Event]) -> None:
         if solo.after_turn(self, state, events):  # §13: opponents take undefended colonies; solo end
@@ -1707,7 +1719,9 @@ class SpaceEmpires(Game):
             )
         state.first = first
         n = len(state.players)
-        state.order = [(first + i) % n for i in range(n) if state.players[(first + i) % n].alive]
+        state.order = alliances.joint_order(  # §10.8.1: Blood Brothers take their turns together
+            state, [(first + i) % n for i in range(n) if state.players[(first + i) % n].alive]
+        )
         events.append({"type": "first_player", "seat": first})
         solo.economic_phase(self, state, events)  # §13.4-13.5: machines enter, the aliens roll
         if state.phase == "over":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import galaxis
@@ -457,3 +459,36 @@ def test_allies_never_fight_board_or_invade_each_other(alliance: str) -> None:
     add_unit(m, 3, "DD", home)  # the enemy there: the battle is against it only
     assert GAME._start_next_battle(s, 0, [])
     assert s.battle is not None and {s.battle.attacker, s.battle.defender} == {0, 3}
+
+
+# --- §10.8.1 Blood Brothers take their turns together -----------------------------------------------------
+
+
+def test_blood_brothers_turn_order_groups_the_allies() -> None:
+    m = start(4, seed=3, scenario="standard_4p", alliance="blood_brothers")  # teams A+C against B+D
+    s = state(m)
+    clockwise = [(s.first + i) % 4 for i in range(4)]
+    assert s.order == [clockwise[0], clockwise[2], clockwise[1], clockwise[3]]  # the team of the first, then the other
+    uneasy = state(start(4, seed=3, scenario="standard_4p", alliance="uneasy"))
+    assert uneasy.order == [(uneasy.first + i) % 4 for i in range(4)]  # uneasy allies keep the clockwise order
+
+
+@pytest.mark.parametrize(("alliance", "waits"), [("blood_brothers", True), ("uneasy", False)])
+def test_blood_brothers_fight_after_the_last_ally_moved(alliance: str, waits: bool) -> None:
+    m, h, _y, dd = _team_position(alliance)  # seats 0, 1, 2 allied; seat 3 alone
+    s = state(m)
+    add_unit(m, 3, "DD", h)  # the lone player's destroyer waits at H
+    if alliance == "uneasy":
+        s.units = {uid: u for uid, u in s.units.items() if not (u.owner == 1 and u.hex == h)}  # no stacking
+    touch(m)
+    m.apply(0, f"m {dd} {h}")
+
+    def battles(events: list[Any]) -> list[str]:
+        return [e["hex"] for e in events if e.get("type") == "battle"]
+
+    if waits:
+        assert battles(m.apply(0, "end")) == [] and s.phase == "move" and m.to_move == (1,)  # allies move first
+        assert battles(m.apply(1, "end")) == [] and m.to_move == (2,)
+        assert battles(m.apply(2, "end")) == [h]  # then the battle at H, the allies' ships together
+    else:
+        assert battles(m.apply(0, "end")) == [h]  # uneasy allies fight on their own turns
