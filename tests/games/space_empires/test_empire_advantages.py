@@ -433,6 +433,31 @@ def test_determinize_resamples_only_the_unseen_cards() -> None:
     assert len(others) > 1  # seat 1's hidden card really is re-sampled
 
 
+def test_determinize_deals_only_cards_a_seat_could_hold(planted_dice: list[int]) -> None:
+    m = start(2, seed=12, empire_advantages=True)
+    _keep_first(m)
+    ea = _ea(m)
+    a, b = _two_ships(m)
+    _battle(m, 1, 0, 1)  # seat 1 attacks in round 1 and fires a Destroyer: nothing is revealed
+    quiet = next(c for c in ea.deck if cards()[c].effects[0].op not in ("modify", "extra_hit"))
+    ea.deck.remove(quiet)  # seat 1 holds a card that does nothing in battle
+    ea.deck.append(ea.held[1].pop())
+    ea.held[1].append(quiet)
+    planted_dice.append(10)
+    GAME._shoot(state(m), b.uid, a.uid, [])
+    assert ea.revealed == []
+    barred = {"fearless_race", "warrior_race", "star_wolves"} - set(ea.held[0]) - set(ea.discarded[0])
+    assert barred and barred <= set(ea.ruled_out[1])
+    assert "hive_mind" not in ea.ruled_out[1]  # later rounds only: it would not have triggered
+    dealt: set[str] = set()
+    for seed in range(20):
+        w = m.determinize(0, seed).state
+        assert isinstance(w, SEState) and w.ea is not None
+        dealt |= set(w.ea.held[1])
+        assert not barred & set(w.ea.held[1])
+    assert len(dealt) > 1
+
+
 def test_determinize_keeps_the_viewers_hand_while_it_chooses() -> None:
     m = start(2, seed=10, empire_advantages=True)
     world = m.determinize(0, 1)
