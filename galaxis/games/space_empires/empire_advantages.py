@@ -314,6 +314,18 @@ def bot_choice(legal: list[Action]) -> Action:
     return min(legal, key=rank)
 
 
+def settled_kinds(obs: dict[str, Any]) -> set[str]:
+    """For the heuristic bot: the marker kinds its Colony Ships aim for, planets and whatever its own
+    ``colonize`` cards add (Industrious Race: Asteroids), read from its observation."""
+    kinds = {"planet"}
+    ea, you = obs.get("empire_advantages"), obs.get("you")
+    if ea is None or you is None:
+        return kinds
+    for c in ea["held"][you]:
+        kinds |= {t for e in cards()[c].effects if e.op == "colonize" for t in e.terrain}
+    return kinds
+
+
 # --- the effects ---------------------------------------------------------------------------------------------
 def _effects(state: SEState, seat: int, op: str) -> list[tuple[str, Effect]]:
     ea = state.ea

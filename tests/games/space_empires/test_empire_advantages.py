@@ -528,3 +528,27 @@ def test_games_with_empire_advantages_play_to_the_end(players: int, options: dic
     else:
         assert dealt == [1] * players
     assert all(not h for h in ea.hands) and not any(s.kind in empire_advantages.STEP_KINDS for s in state(m).pending)
+
+
+def test_heuristic_bot_aims_colony_ships_at_asteroids_with_industrious_race() -> None:
+    m = _ea_match()
+    assert empire_advantages.settled_kinds(m.observation(0)) == {"planet"}
+    _give(m, 0, "industrious_race")
+    assert empire_advantages.settled_kinds(m.observation(0)) == {"planet", "asteroids"}
+    assert empire_advantages.settled_kinds(m.observation(1)) == {"planet"}  # seat 1 does not see it
+    hid = _asteroids_next_to_home(m, 0)
+    s = state(m)
+    for mk in s.markers.values():
+        if mk.kind == "planet":
+            mk.face_up = False  # no planet known: the asteroids are the only goal
+    co = units_of(m, 0, "CO")[0]
+    s.order, s.active = [0, 1], 0
+    touch(m)
+    import galaxis
+
+    bot = galaxis.agent("heuristic", seed=1)
+    for _ in range(40):
+        if co.hex == hid or m.to_move != (0,):
+            break
+        m.apply(0, bot.act(m, 0))
+    assert co.hex == hid or hid in s.colonies
