@@ -1340,7 +1340,7 @@ class SpaceEmpires(Game):
             m = state.markers.get(h)
             if not board.explored(state, h) or (m is not None and m.kind == "supernova"):
                 continue
-            if board.enemies_at(state, h, u.owner):
+            if board.enemies_at(state, h, u.owner) or teams.stacking_problem(state, u, h):  # §12.1.4
                 continue
             ok.append(h)
         own = [parse_hex_id(h) for h, c in state.colonies.items() if c.owner == u.owner]

@@ -488,6 +488,8 @@ def test_uneasy_allies_neither_stack_nor_share_pipelines() -> None:
     assert "Uneasy Alliance" in str(GAME._move_problem(s, sc, near))
     add_unit(m, 1, "MSP", home0)
     assert home0 not in GAME._pipelines(s, 0)
+    dd = add_unit(m, 0, "DD", home0)
+    assert near not in GAME._retreat_hexes(s, dd)  # nor retreat into the ally's hex
     add_unit(m, 2, "DD", near)  # an enemy may enter: it is a battle, not stacking
     assert "Uneasy" not in str(GAME._move_problem(s, units_of(m, 2, "SC")[0], near))
 
