@@ -433,14 +433,16 @@ def maintenance(state: SEState, seat: int, upkeep: int) -> int:
 
 def move_bonus(state: SEState, u: Unit) -> int:
     """§10.4 ``move_bonus``: extra hexes this turn for ``u``."""
+    if state.ea is None:
+        return 0  # the hot path of every game without the cards
     return sum(e.by for _, e in _effects(state, u.owner, "move_bonus") if _covers(e, u.kind) and (not e.turns or state.turn in e.turns))
 
 
-def on_move(state: SEState, u: Unit, allowance: int, events: list[Event]) -> None:
-    """§10.4: a movement card triggers when a unit moves further than it could without it
-    (``allowance``: its hexes this turn, the card's bonus included; the MS Pipeline hex is allowed)."""
+def on_move(game: SpaceEmpires, state: SEState, u: Unit, events: list[Event]) -> None:
+    """§10.4: a movement card triggers when a unit moves further than it could without it (its
+    allowance this turn includes the card's bonus; the MS Pipeline hex is allowed)."""
     bonus = move_bonus(state, u)
-    if bonus and u.moved > allowance - bonus + (1 if u.piped else 0):
+    if bonus and u.moved > game._allowance(state, u) - bonus + (1 if u.piped else 0):
         for c, e in _effects(state, u.owner, "move_bonus"):
             if _covers(e, u.kind):
                 reveal(state, u.owner, c, events)

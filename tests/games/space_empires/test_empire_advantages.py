@@ -342,11 +342,11 @@ def test_move_bonus_in_turn_one_and_its_reveal() -> None:
     events: list[Event] = []
     for _ in range(base):
         sc.moved += 1
-    empire_advantages.on_move(s, sc, GAME._allowance(s, sc), events)
+    empire_advantages.on_move(GAME, s, sc, events)
     assert not events  # within its ordinary allowance: nothing to see
     sc.piped = False
     sc.moved += 1
-    empire_advantages.on_move(s, sc, GAME._allowance(s, sc), events)
+    empire_advantages.on_move(GAME, s, sc, events)
     assert [e["card"] for e in events] == ["horsemen_of_the_plains"]
 
 
