@@ -128,10 +128,11 @@ class HeuristicAgent:
                 return a
         hexes = obs["hexes"]
         unexplored = [h for h, c in hexes.items() if c.get("marker") == "?"]
+        settle = empire_advantages.settled_kinds(obs)  # planets, and Asteroids for Industrious Race (§10.4)
         planets = [
             h
             for h, c in hexes.items()
-            if isinstance(c.get("marker"), list) and c["marker"][0] == "planet" and "colony" not in c
+            if isinstance(c.get("marker"), list) and c["marker"][0] in settle and "colony" not in c
         ]
         minerals = [
             h
@@ -226,10 +227,11 @@ class HeuristicAgent:
                 options[key] = a
         buys = list(options.values())
         hexes = obs["hexes"]
+        settle = empire_advantages.settled_kinds(obs)  # §10.4: Industrious Race settles Asteroids
         free_planets = sum(
             1
             for c in hexes.values()
-            if isinstance(c.get("marker"), list) and c["marker"][0] == "planet" and "colony" not in c
+            if isinstance(c.get("marker"), list) and c["marker"][0] in settle and "colony" not in c
         )
         colony_ships = sum(
             1 for c in hexes.values() for u in c.get("units", []) if u["owner"] == seat and u["kind"] == "CO"

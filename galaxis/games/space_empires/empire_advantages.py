@@ -78,6 +78,7 @@ OPTION: dict[str, dict[str, Any]] = {
 # What the heuristic bot keeps first: the operations it profits from in every game (§10.4).
 BOT_PREFERENCE = ("modify", "extra_hit", "income_bonus", "cost_multiplier", "start_tech", "start_cp", "maintenance")
 _STRICT = ConfigDict(frozen=True, extra="forbid")
+DEAL_TRIES = 8  # random deals tried by determinize before the hidden cards are left in place
 
 
 class Effect(BaseModel):
@@ -241,6 +242,7 @@ def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
     deck = deck_for(state, options)
     state.rng.shuffle(deck)
     ea = EAState(deck=deck, hands=[[] for _ in range(n)], held=[[] for _ in range(n)], discarded=[[] for _ in range(n)])
+    ea.ruled_out = [[] for _ in range(n)]
     steps: list[Step] = []
     for deal in deals:
         if deal.pool:
@@ -312,6 +314,18 @@ def bot_choice(legal: list[Action]) -> Action:
     return min(legal, key=rank)
 
 
+def settled_kinds(obs: dict[str, Any]) -> set[str]:
+    """For the heuristic bot: the marker kinds its Colony Ships aim for, planets and whatever its own
+    ``colonize`` cards add (Industrious Race: Asteroids), read from its observation."""
+    kinds = {"planet"}
+    ea, you = obs.get("empire_advantages"), obs.get("you")
+    if ea is None or you is None:
+        return kinds
+    for c in ea["held"][you]:
+        kinds |= {t for e in cards()[c].effects if e.op == "colonize" for t in e.terrain}
+    return kinds
+
+
 # --- the effects ---------------------------------------------------------------------------------------------
 def _effects(state: SEState, seat: int, op: str) -> list[tuple[str, Effect]]:
     ea = state.ea
@@ -351,15 +365,31 @@ def adjust(state: SEState, u: Unit, c: combat.Combatant) -> combat.Combatant:
 def on_shot(state: SEState, shooter: Unit, target: Unit, side: int, events: list[Event]) -> None:
     """§10.4: a combat card triggers (is revealed) when its owner's unit fires with it, or is fired at
     while it protects that unit."""
-    for c, e in _effects(state, shooter.owner, "modify"):
-        if e.stat == "attack" and _modifies(state, e, shooter.kind, side):
-            reveal(state, shooter.owner, c, events)
-    for c, e in _effects(state, target.owner, "modify"):
-        if e.stat == "defense" and _modifies(state, e, target.kind, 1 - side):
-            reveal(state, target.owner, c, events)
-    for c, e in _effects(state, target.owner, "extra_hit"):
-        if _covers(e, target.kind):
-            reveal(state, target.owner, c, events)
+    def fires(e: Effect) -> bool:
+        return e.op == "modify" and e.stat == "attack" and _modifies(state, e, shooter.kind, side)
+
+    def guards(e: Effect) -> bool:
+        if e.op == "extra_hit":
+            return _covers(e, target.kind)
+        return e.op == "modify" and e.stat == "defense" and _modifies(state, e, target.kind, 1 - side)
+
+    _trigger(state, shooter.owner, fires, events)
+    _trigger(state, target.owner, guards, events)
+
+
+def _trigger(state: SEState, seat: int, used: Any, events: list[Event]) -> None:
+    """Reveals ``seat``'s cards with an effect ``used`` now; every other card with such an effect is
+    publicly ruled out for ``seat`` (had it held one, it would have been revealed now)."""
+    ea = state.ea
+    if ea is None or not 0 <= seat < len(ea.held):
+        return
+    ea.ruled_out += [[] for _ in range(len(ea.held) - len(ea.ruled_out))]
+    for cid, c in cards().items():
+        if any(used(e) for e in c.effects):
+            if cid in ea.held[seat]:
+                reveal(state, seat, cid, events)
+            elif cid not in ea.ruled_out[seat]:
+                ea.ruled_out[seat].append(cid)
 
 
 def cost(state: SEState, seat: int, what: str, key: str, base: int) -> int:
@@ -403,14 +433,16 @@ def maintenance(state: SEState, seat: int, upkeep: int) -> int:
 
 def move_bonus(state: SEState, u: Unit) -> int:
     """§10.4 ``move_bonus``: extra hexes this turn for ``u``."""
+    if state.ea is None:
+        return 0  # the hot path of every game without the cards
     return sum(e.by for _, e in _effects(state, u.owner, "move_bonus") if _covers(e, u.kind) and (not e.turns or state.turn in e.turns))
 
 
-def on_move(state: SEState, u: Unit, allowance: int, events: list[Event]) -> None:
-    """§10.4: a movement card triggers when a unit moves further than it could without it
-    (``allowance``: its hexes this turn, the card's bonus included; the MS Pipeline hex is allowed)."""
+def on_move(game: SpaceEmpires, state: SEState, u: Unit, events: list[Event]) -> None:
+    """§10.4: a movement card triggers when a unit moves further than it could without it (its
+    allowance this turn includes the card's bonus; the MS Pipeline hex is allowed)."""
     bonus = move_bonus(state, u)
-    if bonus and u.moved > allowance - bonus + (1 if u.piped else 0):
+    if bonus and u.moved > game._allowance(state, u) - bonus + (1 if u.piped else 0):
         for c, e in _effects(state, u.owner, "move_bonus"):
             if _covers(e, u.kind):
                 reveal(state, u.owner, c, events)
@@ -420,15 +452,10 @@ def ground_modifier(state: SEState, inv: Invasion, shooter: Trooper, target: Tro
     """§10.4 ``ground_attack``: the shooter's owner's attack bonus minus the target's owner's defence
     bonus in ground combat; the cards used are revealed."""
     seats = {0: inv.attacker, 1: inv.defender}
-    total = 0
-    for c, e in _effects(state, seats[shooter.side], "ground_attack"):
-        if e.attack:
-            total += e.attack
-            reveal(state, seats[shooter.side], c, events)
-    for c, e in _effects(state, seats[target.side], "ground_attack"):
-        if e.defense:
-            total -= e.defense
-            reveal(state, seats[target.side], c, events)
+    total = sum(e.attack for _, e in _effects(state, seats[shooter.side], "ground_attack"))
+    total -= sum(e.defense for _, e in _effects(state, seats[target.side], "ground_attack"))
+    _trigger(state, seats[shooter.side], lambda e: e.op == "ground_attack" and e.attack != 0, events)
+    _trigger(state, seats[target.side], lambda e: e.op == "ground_attack" and e.defense != 0, events)
     return total
 
 
@@ -504,17 +531,34 @@ def secret(state: SEState, viewer: int | None, out: dict[str, Any]) -> dict[str,
 def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
     """§10.4: the cards the viewer has not seen are re-dealt among the places that hold unseen cards
     (other seats' hands, held and discarded cards, the deck, a pool the viewer does not share), each place
-    keeping its number of unseen cards."""
-    if state.ea is None:
+    keeping its number of unseen cards. A seat's held cards are drawn only among the cards it could hold
+    (not publicly ruled out); when a random deal fails that (a few tries), the cards stay where they are."""
+    ea = state.ea
+    if ea is None:
         return state
     seen = visible(state, viewer)
     slots = _slots(state, viewer)
     hidden = sorted(c for slot in slots for c in slot if c not in seen)
-    rng.shuffle(hidden)
-    for slot in slots:
-        for i, c in enumerate(slot):
-            if c not in seen:
-                slot[i] = hidden.pop()
+    held_slots = {id(h): s for s, h in enumerate(ea.held)}
+    for _ in range(DEAL_TRIES):
+        pool = list(hidden)
+        rng.shuffle(pool)
+        deal: list[tuple[list[str], int, str]] = []
+        # Constrained places first: each hidden held card of a seat, among the cards it could hold.
+        for slot in sorted(slots, key=lambda sl: id(sl) not in held_slots):
+            barred = set(ea.ruled_out[held_slots[id(slot)]]) if id(slot) in held_slots else set()
+            for i, c in enumerate(slot):
+                if c in seen:
+                    continue
+                pick = next((x for x in pool if x not in barred), None)
+                if pick is None:
+                    break
+                pool.remove(pick)
+                deal.append((slot, i, pick))
+        if not pool:
+            for slot, i, pick in deal:
+                slot[i] = pick
+            return state
     return state
 
 

@@ -21,3 +21,6 @@ class EAState(Record):
     pool_seats: list[int] = field(default_factory=list)  # the seats that pick from the pool
     shared: list[str] = field(default_factory=list)  # every card that was in the pool (its seats saw them)
     revealed: list[str] = field(default_factory=list)  # held cards everyone has seen (triggered or captured)
+    # per seat: cards everyone knows it does not hold unrevealed (a battle or ground shot where such a card
+    # would have triggered, and none did); public, used by determinize
+    ruled_out: list[list[str]] = field(default_factory=list)

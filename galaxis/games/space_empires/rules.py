@@ -958,7 +958,7 @@ class SpaceEmpires(Game):
             f.came_from, f.hex = f.hex, h
         u.came_from, u.hex = u.hex, h
         u.moved += 1
-        empire_advantages.on_move(state, u, self._allowance(state, u), events)  # §10.4
+        empire_advantages.on_move(self, state, u, events)  # §10.4
         # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
         hidden = board.cloaked(state, u)
         if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):

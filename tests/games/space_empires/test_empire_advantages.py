@@ -342,11 +342,11 @@ def test_move_bonus_in_turn_one_and_its_reveal() -> None:
     events: list[Event] = []
     for _ in range(base):
         sc.moved += 1
-    empire_advantages.on_move(s, sc, GAME._allowance(s, sc), events)
+    empire_advantages.on_move(GAME, s, sc, events)
     assert not events  # within its ordinary allowance: nothing to see
     sc.piped = False
     sc.moved += 1
-    empire_advantages.on_move(s, sc, GAME._allowance(s, sc), events)
+    empire_advantages.on_move(GAME, s, sc, events)
     assert [e["card"] for e in events] == ["horsemen_of_the_plains"]
 
 
@@ -433,6 +433,31 @@ def test_determinize_resamples_only_the_unseen_cards() -> None:
     assert len(others) > 1  # seat 1's hidden card really is re-sampled
 
 
+def test_determinize_deals_only_cards_a_seat_could_hold(planted_dice: list[int]) -> None:
+    m = start(2, seed=12, empire_advantages=True)
+    _keep_first(m)
+    ea = _ea(m)
+    a, b = _two_ships(m)
+    _battle(m, 1, 0, 1)  # seat 1 attacks in round 1 and fires a Destroyer: nothing is revealed
+    quiet = next(c for c in ea.deck if cards()[c].effects[0].op not in ("modify", "extra_hit"))
+    ea.deck.remove(quiet)  # seat 1 holds a card that does nothing in battle
+    ea.deck.append(ea.held[1].pop())
+    ea.held[1].append(quiet)
+    planted_dice.append(10)
+    GAME._shoot(state(m), b.uid, a.uid, [])
+    assert ea.revealed == []
+    barred = {"fearless_race", "warrior_race", "star_wolves"} - set(ea.held[0]) - set(ea.discarded[0])
+    assert barred and barred <= set(ea.ruled_out[1])
+    assert "hive_mind" not in ea.ruled_out[1]  # later rounds only: it would not have triggered
+    dealt: set[str] = set()
+    for seed in range(20):
+        w = m.determinize(0, seed).state
+        assert isinstance(w, SEState) and w.ea is not None
+        dealt |= set(w.ea.held[1])
+        assert not barred & set(w.ea.held[1])
+    assert len(dealt) > 1
+
+
 def test_determinize_keeps_the_viewers_hand_while_it_chooses() -> None:
     m = start(2, seed=10, empire_advantages=True)
     world = m.determinize(0, 1)
@@ -463,6 +488,8 @@ def test_uneasy_allies_neither_stack_nor_share_pipelines() -> None:
     assert "uneasy allies never stack" in str(GAME._move_problem(s, sc, near))
     add_unit(m, 1, "MSP", home0)
     assert home0 not in GAME._pipelines(s, 0)
+    dd = add_unit(m, 0, "DD", home0)
+    assert near not in GAME._retreat_hexes(s, dd)  # nor retreat into the ally's hex
     add_unit(m, 2, "DD", near)  # an enemy may enter: it is a battle, not stacking
     assert "Uneasy" not in str(GAME._move_problem(s, units_of(m, 2, "SC")[0], near))
 
@@ -503,3 +530,27 @@ def test_games_with_empire_advantages_play_to_the_end(players: int, options: dic
     else:
         assert dealt == [1] * players
     assert all(not h for h in ea.hands) and not any(s.kind in empire_advantages.STEP_KINDS for s in state(m).pending)
+
+
+def test_heuristic_bot_aims_colony_ships_at_asteroids_with_industrious_race() -> None:
+    m = _ea_match()
+    assert empire_advantages.settled_kinds(m.observation(0)) == {"planet"}
+    _give(m, 0, "industrious_race")
+    assert empire_advantages.settled_kinds(m.observation(0)) == {"planet", "asteroids"}
+    assert empire_advantages.settled_kinds(m.observation(1)) == {"planet"}  # seat 1 does not see it
+    hid = _asteroids_next_to_home(m, 0)
+    s = state(m)
+    for mk in s.markers.values():
+        if mk.kind == "planet":
+            mk.face_up = False  # no planet known: the asteroids are the only goal
+    co = units_of(m, 0, "CO")[0]
+    s.order, s.active = [0, 1], 0
+    touch(m)
+    import galaxis
+
+    bot = galaxis.agent("heuristic", seed=1)
+    for _ in range(40):
+        if co.hex == hid or m.to_move != (0,):
+            break
+        m.apply(0, bot.act(m, 0))
+    assert co.hex == hid or hid in s.colonies
