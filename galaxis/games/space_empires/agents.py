@@ -15,6 +15,7 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
+from . import alien_tech
 from .hexes import distance, parse_hex_id
 
 ATTACK_CYCLE = 3
@@ -75,6 +76,8 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "reveal")
         if "keep" in kinds:
             return next(a for a in legal if a.kind == "keep")
+        if kinds & set(alien_tech.ACTION_KINDS):
+            return alien_tech.bot_choice(obs, seat, legal)  # keep and pay for Alien Technology (§10.5)
         if obs["phase"] == "econ":
             return self._econ(obs, seat, legal)
         return self._move(obs, seat, legal)

@@ -25,6 +25,7 @@ from galaxis.core import (
 from galaxis.core.errors import BadOption
 
 from . import (
+    alien_tech,
     alien_vp,
     amoeba,
     board,
@@ -79,10 +80,11 @@ INFO = GameInfo(
         **experience.OPTIONS,
         **boarding.OPTIONS,
         **ce_units.OPTIONS,
+        **alien_tech.OPTIONS,
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS)
+SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *alien_tech.SECRET_KINDS)
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -165,6 +167,7 @@ class SpaceEmpires(Game):
         home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
         home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
+        alien_tech.setup(state, scenario.id, options)  # §10.5: the Alien Technology deck (option)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
         self._start_move(state)
@@ -368,7 +371,7 @@ class SpaceEmpires(Game):
     def _allowance(self, state: SEState, u: Unit) -> int:
         fast = state.players[u.owner].techs.get("fast_bc", 0) >= 1
         base = movement.hexes_per_turn(u.kind, u.move_tech, state.turn, state.edition, fast)
-        return base + u.sling if base else 0
+        return base + u.sling + alien_tech.extra_move(state, u) if base else 0  # Afterburners (§10.5)
 
     def _can_sling(self, state: SEState, u: Unit, h: str) -> bool:
         """§4.8 (optional rule) [MRB 6]: a ship may slingshot through a face-up Black Hole it may enter:
@@ -595,6 +598,8 @@ class SpaceEmpires(Game):
             return amoeba.step_actions(self, state, step)
         if step.kind in ground.STEP_KINDS:
             return ground.step_actions(self, state, step)
+        if step.kind in alien_tech.STEP_KINDS:
+            return alien_tech.step_actions(self, state, step)  # §10.5: keep one drawn card
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -603,7 +608,9 @@ class SpaceEmpires(Game):
         p = state.players[seat]
         if p.bid < 0:
             return [g(f"bid {n}", (), "bid", (n,)) for n in range(min(p.cp, MAX_BID) + 1)]
-        acts: list[Action] = []
+        acts: list[Action] = alien_tech.econ_actions(self, state, seat)  # §10.5: pay for a kept card first
+        if acts:
+            return acts
         for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state)):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
@@ -695,7 +702,7 @@ class SpaceEmpires(Game):
         if banned is not None:
             return banned
         unit = units[kind]
-        if unit.cost > p.cp:
+        if alien_tech.unit_cost(state, seat, kind, unit.cost) > p.cp:  # cheaper hulls (§10.5)
             return "not enough CP (§7.5)"
         if economy.missing_techs(kind, p.techs, state.edition):
             return f"{kind} needs {economy.missing_techs(kind, p.techs, state.edition)} (§7.5)"
@@ -789,6 +796,7 @@ class SpaceEmpires(Game):
             state.colonies[u.hex] = Colony(seat, 0, False, False)
             events.append({"type": "colonize", "seat": seat, "hex": u.hex})
             solo.colonised(state, u.hex, events)  # §13.10: cooperative machines lose VP
+            alien_tech.colonized(state, seat, u.hex, events)  # §10.5: a Deep Space barren planet draws cards
         elif kind == "end":
             self._end_movement(state, events)
         elif kind == "target":
@@ -847,6 +855,8 @@ class SpaceEmpires(Game):
             amoeba.apply(self, state, kind, args, events)
         elif kind in ground.ACTION_KINDS:
             ground.apply_action(self, state, seat, kind, args, events)
+        elif kind in alien_tech.ACTION_KINDS:
+            alien_tech.apply_action(state, seat, kind, args, events)
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -898,6 +908,7 @@ class SpaceEmpires(Game):
             f.came_from, f.hex = f.hex, h
         u.came_from, u.hex = u.hex, h
         u.moved += 1
+        alien_tech.moved(state, u, self._allowance(state, u) + self._pipeline_bonus(state, u) - alien_tech.extra_move(state, u), events)  # §10.5
         # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
         hidden = board.cloaked(state, u)
         if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):
@@ -1023,6 +1034,7 @@ class SpaceEmpires(Game):
                 # Sweeping happens once per hex and combat phase, before the first detonation.
                 state.handled.append(f"swept:{hid}")
                 sweep = sum(max(1, u.level) for u in victims if u.kind == "SW")
+                sweep = alien_tech.sweep(state, mines[0].owner, sweep, events)  # Minesweep Jammer (§10.5)
                 for mine in mines[:sweep]:
                     del state.units[mine.uid]
                     events.append({"type": "swept", "unit": mine.uid, "hex": hid})
@@ -1124,6 +1136,7 @@ class SpaceEmpires(Game):
             ),
         )
         adjusted = amoeba.adjust(state, u, adjusted)  # ships fighting an amoeba (§13.11.3)
+        adjusted = alien_tech.adjust(state, u, adjusted)  # Alien Technology cards (§10.5)
         return experience.adjust(state, u, adjusted)  # a Legendary ship takes a hit more (§10.2)
 
     def _point_defense_attack(self, state: SEState, u: Unit) -> int:
@@ -1266,6 +1279,7 @@ class SpaceEmpires(Game):
             shooter, target, fleet_bonus=shooter.side == b.bonus_side, round_no=b.round, terrain=b.terrain
         )
         number += experience.attack_modifier(state, shooter_unit, target_unit)  # §10.2
+        alien_tech.used_in_shot(self, state, shooter_unit, target_unit, events)  # cards seen in combat (§10.5)
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, target)
         event: Event = {
@@ -1368,6 +1382,7 @@ class SpaceEmpires(Game):
         # §10.1: ground units in the colony give it a Defense rating against bombardment.
         colony = combat.Combatant("colony", 1, "colony", "E", 0, ground.bombard_defense(state, hid), 1)
         number = combat.to_hit(shooter, colony, terrain=board.terrain(state, hid))
+        number += alien_tech.bombard_modifier(state, u.owner, state.colonies[hid].owner, events)  # §10.5
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, colony)
         events.append({"type": "bombard", "unit": cid, "hex": hid, "roll": roll, "need": number, "hit": hit})
@@ -1496,6 +1511,7 @@ class SpaceEmpires(Game):
 
     def _place_npas(self, state: SEState, hid: str) -> None:
         """§6: a deep-space barren planet receives 4 random non-player alien ships [MRB 18]."""
+        alien_tech.npas_placed(state, hid)  # §10.5: its Alien Technology card will be free
         for _ in range(4):
             kind = NPA_KINDS[state.rng.below(len(NPA_KINDS))]
             uid = f"n{state.npa_serial}"
@@ -1543,8 +1559,10 @@ class SpaceEmpires(Game):
                 state.edition,
             )
             upkeep -= experience.maintenance_discount(state, self._own_units(state, seat))  # §10.2
+            upkeep -= alien_tech.maintenance_discount(state, seat, self._own_units(state, seat))  # §10.5
             if not amoeba.maintenance(state):
                 upkeep = 0  # solo #5: no maintenance (§13.11.1)
+            colonies.append(alien_tech.income_bonus(state, seat))  # Efficient Factories, Omega Crystals (§10.5)
             net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
             p.cp += net
             p.earned += net
@@ -1575,11 +1593,12 @@ class SpaceEmpires(Game):
 
     def _wreck(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§6.8: a Space Wreck gives one free level of a technology rolled on the wreck table."""
-        roll = combat.d10(state.rng)
-        track = economy.space_wreck_tech(roll)
-        p = state.players[seat]
-        if p.techs[track] < data.techs()[track].max_level(state.edition):
-            p.techs[track] += 1
+        for _ in range(alien_tech.wreck_rolls(state, seat)):  # Mobile Analysis Bay (§10.5)
+            roll = combat.d10(state.rng)
+            track = economy.space_wreck_tech(roll)
+            p = state.players[seat]
+            if p.techs[track] < data.techs()[track].max_level(state.edition):
+                p.techs[track] += 1
 
     def _buy_tech(self, state: SEState, seat: int, track: str) -> None:
         p = state.players[seat]
@@ -1591,7 +1610,7 @@ class SpaceEmpires(Game):
 
     def _buy_unit(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> None:
         p = state.players[seat]
-        cost = data.units(state.edition)[kind].cost
+        cost = alien_tech.unit_cost(state, seat, kind, data.units(state.edition)[kind].cost)  # §10.5
         p.cp -= cost
         p.spent += cost
         p.queue.append([kind, hid, join] if join else [kind, hid])
@@ -1672,17 +1691,18 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        return ground.observe(state, obs, seat)
+        return alien_tech.observe(state, ground.observe(state, obs, seat), seat)
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        return ground.secret(state, solo.secret(state, secret(state, viewer)))
+        return alien_tech.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer))), viewer)
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        return ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
+        world = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
+        return alien_tech.determinize(world, seat, rng)
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
@@ -1767,7 +1787,7 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state)
+        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state) + alien_tech.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

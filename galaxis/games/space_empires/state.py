@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from galaxis.core import Record, Rng, Step
 
+from .alien_tech_state import AlienTechState
 from .ground_state import GroundState
 from .solo_state import SoloState
 
@@ -122,3 +123,4 @@ class SEState(Record):
     boarding: bool = False  # option: boarding ships capture ships, Security Forces (§10.2)
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)
     ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)
+    alien_tech: AlienTechState | None = None  # Alien Technology cards, when in play (alien_tech.py, §10.5)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, experience, ground, solo
+from . import alien_tech, amoeba, board, data, experience, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -57,6 +57,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
     lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
+    lines += alien_tech.text_lines(state, seat, lang)  # own and revealed Alien Technology cards (§10.5)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -135,6 +136,8 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return kind, values
     if kind == "embark":
         return kind, {"counter": a[0], "unit": ground.unit_word(a[1], lang)}
+    if kind in alien_tech.ACTION_KINDS:
+        return alien_tech.action_fields(kind, tuple(a), lang)  # ValueError for an unknown card (§10.5)
     if kind == "steal":
         return kind, {"tech": tech_name(a[0], lang)}  # KeyError for an unknown technology
     if kind in ("ground", "ground_free"):

@@ -65,6 +65,9 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "land": (),
         "gt": ("counter",),
         "steal": ("tech",),
+        "alien_keep": ("card",),
+        "alien_pay": ("card", "cp"),
+        "alien_decline": ("card",),
     }.items()
 }
 

@@ -214,6 +214,9 @@ SAMPLES = {
     "land": "land",
     "gt": "gt g3",
     "steal": "steal cloaking",
+    "alien_keep": "alien_keep 16",
+    "alien_pay": "alien_pay 22",
+    "alien_decline": "alien_decline 3",
 }
 
 
