@@ -639,3 +639,26 @@ def test_draws_use_the_match_generator() -> None:
     assert offers[0] == offers[1] and len(set(offers)) > 1
     # Set-up does not touch the generator: the same dice as a game without the cards.
     assert state(start(2, seed=9, alien_technology=True)).rng == state(start(2, seed=9)).rng
+
+
+@pytest.mark.parametrize("stage", ["offer", "unpaid", "econ", "held"])
+def test_conformance_information_checks_with_cards(stage: str) -> None:
+    """The conformance suite's hidden-information check (observation, JSON round trip, determinize keeps
+    every view, changes the secret, renders reveal nothing, continuations stay legal) on positions with
+    cards drawn, kept, waiting for payment and in effect."""
+    from tests.conformance.checks import SecretLog, Where, check_information
+
+    m = start(2, seed=4, alien_technology=True)
+    if stage == "held":
+        _seed_cards(m)
+        _give(m, 1, _card("weapon_class"))
+    else:
+        _colonize(m, _deep_hex(m))
+        if stage != "offer":
+            seat = mover(m)
+            m.apply(seat, _legal(m, seat)[0])
+        if stage == "econ":
+            _to_econ(m)
+    log = SecretLog()
+    check_information(m, Where(m, 4), log)
+    assert log.had_secret and log.changed
