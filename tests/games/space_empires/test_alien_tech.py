@@ -229,7 +229,9 @@ def test_stim_packs_and_air_support_in_ground_combat() -> None:
     alien_tech.landing(s, inv, [])
     assert [t.bonus for t in inv.troopers] == [0, 1]  # the defender's Stim Packs
     assert inv.drop_ships  # the invader's Air Support
-    assert ground.firing_order(Invasion("6.1", 0, 1, 1, inv.troopers, [], inv.drop_ships)) != []
+    # Round 1: the invader's Infantry fires only thanks to Air Support.
+    assert "g1" in ground.firing_order(Invasion("6.1", 0, 1, 1, inv.troopers, [], inv.drop_ships))
+    assert "g1" not in ground.firing_order(Invasion("6.1", 0, 1, 1, inv.troopers, [], False))
 
 
 def test_efficient_factories_and_omega_crystals() -> None:
@@ -550,8 +552,11 @@ def _seed_cards(m: Match) -> None:
     at = s.alien_tech
     assert at is not None
     for seat in range(len(s.players)):
-        at.held[seat].append(at.deck.pop(0))
-        at.unpaid[seat].append(at.deck.pop(0))
+        held, unpaid = (16, 28, 27, 7)[seat], (22, 23, 24, 1)[seat]  # combat cards in effect, others to pay
+        at.deck.remove(held)
+        at.deck.remove(unpaid)
+        at.held[seat].append(held)
+        at.unpaid[seat].append(unpaid)
     touch(m)
 
 
@@ -651,7 +656,7 @@ def test_conformance_information_checks_with_cards(stage: str) -> None:
     m = start(2, seed=4, alien_technology=True)
     if stage == "held":
         _seed_cards(m)
-        _give(m, 1, _card("weapon_class"))
+        _give(m, 1, _card("defense"))
     else:
         _colonize(m, _deep_hex(m))
         if stage != "offer":
@@ -662,3 +667,32 @@ def test_conformance_information_checks_with_cards(stage: str) -> None:
     log = SecretLog()
     check_information(m, Where(m, 4), log)
     assert log.had_secret and log.changed
+
+
+def test_a_real_battle_reveals_long_lance_and_keeps_views_consistent() -> None:
+    """Through the game's own battle flow: a Destroyer with Long Lance attacks; its card is revealed to
+    the defender in the log and in the observation, and determinize no longer re-deals it."""
+    from galaxis.games.space_empires import board
+
+    m = start(2, seed=2, alien_technology=True)
+    s = state(m)
+    seat = mover(m)
+    other = 1 - seat
+    start_hex = "5.5"
+    target_hex = sorted(board.adjacent(2, start_hex))[0]
+    for h in (start_hex, target_hex):
+        s.markers.pop(h, None)
+    dd = add_unit(m, seat, "DD", start_hex)
+    add_unit(m, other, "SC", target_hex)
+    _give(m, seat, _card("weapon_class"))
+    _give(m, other, _card("income"))
+    m.apply(seat, f"m {dd.uid} {target_hex}")
+    events: list[Any] = m.apply(seat, "end")
+    while s.battle is not None or any(st.kind in ("round", "target") for st in s.pending):
+        who = m.to_move[0]
+        legal = _legal(m, who)
+        events += m.apply(who, "fight" if "fight" in legal else legal[0])
+    assert any(e["type"] == "alien_tech_revealed" and e["card"] == _card("weapon_class") for e in events)
+    assert m.observation(other)["alien_tech"]["revealed"][board.SEATS[seat]] == [_card("weapon_class")]
+    assert state(m.determinize(other, 5)).alien_tech.held[seat] == [_card("weapon_class")]  # type: ignore[union-attr]
+    assert _card("income") not in s.alien_tech.revealed  # type: ignore[union-attr]
