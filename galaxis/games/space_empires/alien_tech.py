@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import board, combat, data
+from . import board, combat, data, economy
 from .alien_tech_state import AlienTechState
 from .state import SEState, Unit
 
@@ -396,6 +396,15 @@ def wreck_rolls(state: SEState, seat: int) -> int:
     return 1 + sum(int(arg["extra"]) for _, arg in _held_ops(state, seat, "wreck_rolls"))
 
 
+def extra_wreck_rolls(state: SEState, seat: int) -> None:
+    """The rolls beyond the first one (§6.8): each gives a free level of the rolled technology."""
+    p = state.players[seat]
+    for _ in range(wreck_rolls(state, seat) - 1):
+        track = economy.space_wreck_tech(combat.d10(state.rng))
+        if p.techs[track] < data.techs()[track].max_level(state.edition):
+            p.techs[track] += 1
+
+
 # --- effects: combat ---------------------------------------------------------------------------------
 def _combat_cards(state: SEState, u: Unit, c: combat.Combatant) -> list[tuple[int, str, Any]]:
     """The combat cards of ``u``'s owner that apply to it now: (card, op, argument)."""
@@ -464,9 +473,12 @@ def extra_move(state: SEState, u: Unit) -> int:
     return sum(arg["by"] for _, arg in _held_ops(state, u.owner, "extra_move") if u.kind in arg["classes"])
 
 
-def moved(state: SEState, u: Unit, normal: int, events: list[Event]) -> None:
-    """§10.5: a unit that moves past its normal allowance shows its Afterburners."""
-    if u.moved > normal:
+def moved(game: SpaceEmpires, state: SEState, u: Unit, events: list[Event]) -> None:
+    """§10.5: a unit that moves past its normal allowance (with MS Pipelines) shows its Afterburners."""
+    extra = extra_move(state, u)
+    if not extra:
+        return
+    if u.moved > game._allowance(state, u) + game._pipeline_bonus(state, u) - extra:
         for cid, arg in _held_ops(state, u.owner, "extra_move"):
             if u.kind in arg["classes"]:
                 reveal(state, u.owner, cid, events, "a ship moved farther than it could")

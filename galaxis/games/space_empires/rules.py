@@ -908,7 +908,7 @@ class SpaceEmpires(Game):
             f.came_from, f.hex = f.hex, h
         u.came_from, u.hex = u.hex, h
         u.moved += 1
-        alien_tech.moved(state, u, self._allowance(state, u) + self._pipeline_bonus(state, u) - alien_tech.extra_move(state, u), events)  # §10.5
+        alien_tech.moved(self, state, u, events)  # Afterburners seen (§10.5)
         # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
         hidden = board.cloaked(state, u)
         if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):
@@ -1593,12 +1593,12 @@ class SpaceEmpires(Game):
 
     def _wreck(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§6.8: a Space Wreck gives one free level of a technology rolled on the wreck table."""
-        for _ in range(alien_tech.wreck_rolls(state, seat)):  # Mobile Analysis Bay (§10.5)
-            roll = combat.d10(state.rng)
-            track = economy.space_wreck_tech(roll)
-            p = state.players[seat]
-            if p.techs[track] < data.techs()[track].max_level(state.edition):
-                p.techs[track] += 1
+        roll = combat.d10(state.rng)
+        track = economy.space_wreck_tech(roll)
+        p = state.players[seat]
+        if p.techs[track] < data.techs()[track].max_level(state.edition):
+            p.techs[track] += 1
+        alien_tech.extra_wreck_rolls(state, seat)  # Mobile Analysis Bay (§10.5)
 
     def _buy_tech(self, state: SEState, seat: int, track: str) -> None:
         p = state.players[seat]

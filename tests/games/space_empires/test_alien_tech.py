@@ -192,10 +192,10 @@ def test_afterburners_move_farther_and_show() -> None:
     assert GAME._allowance(s, add_unit(m, 0, "CA", hw(m, 0))) == normal
     events: list[Any] = []
     u.moved = normal
-    alien_tech.moved(s, u, normal, events)
+    alien_tech.moved(GAME, s, u, events)
     assert s.alien_tech is not None and s.alien_tech.revealed == []
     u.moved = normal + 1
-    alien_tech.moved(s, u, normal, events)
+    alien_tech.moved(GAME, s, u, events)
     assert s.alien_tech.revealed == [_card("extra_move")] and events[0]["type"] == "alien_tech_revealed"
 
 
