@@ -15,7 +15,7 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
-from . import empire_advantages, gates
+from . import alien_tech, empire_advantages, gates
 from .hexes import distance, parse_hex_id
 from .reaction import should_react
 
@@ -85,6 +85,8 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "keep")
         if "ignore" in kinds:  # Reaction Movement (§10.6): react when the defenders are weaker
             return next((a for a in legal if a.kind == "react" and should_react(obs, seat, a)), legal[-1])
+        if kinds & set(alien_tech.ACTION_KINDS):
+            return alien_tech.bot_choice(obs, seat, legal)  # keep and pay for Alien Technology (§10.5)
         if obs["phase"] == "econ":
             return self._econ(obs, seat, legal)
         return self._move(obs, seat, legal)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
 
-from . import board, combat, data, empire_advantages, solo4_ground
+from . import alien_tech, board, combat, data, empire_advantages, solo4_ground
 from .ground_state import Garrison, GroundState, Invasion, Trooper
 from .hexes import parse_hex_id
 from .state import Colony, SEState
@@ -530,6 +530,7 @@ def land(game: SpaceEmpires, state: SEState, seat: int, events: list[Event]) -> 
     grav_support(troopers)
     drop = state.players[seat].techs.get(TECH, 0) >= DROP_SHIPS
     g.invasion = Invasion(hid, seat, col.owner, 0, troopers, [], drop)
+    alien_tech.landing(state, g.invasion, events)  # Stim Packs, Air Support (§10.5)
     _say(
         events,
         {
@@ -566,6 +567,7 @@ def _land_on_npa_planet(game: SpaceEmpires, state: SEState, seat: int, hid: str,
     grav_support(troopers)
     drop = state.players[seat].techs.get(TECH, 0) >= DROP_SHIPS
     g.invasion = Invasion(hid, seat, NPA, 0, troopers, [], drop)
+    alien_tech.landing(state, g.invasion, events)  # Stim Packs, Air Support (§10.5)
     _say(
         events,
         {
@@ -702,6 +704,7 @@ def finish(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
             events,
             {"type": "colony_captured", "hex": inv.hex, "by": inv.attacker, "from": NPA, "value": NPA_COLONY},
         )
+        alien_tech.captured(state, inv.hex, inv.attacker, NPA, events)  # §10.5: a free card
         return
     capture(game, state, inv.hex, inv.attacker, survivors, events)
 
@@ -726,6 +729,7 @@ def capture(
     g.captured[hid] = loser
     _say(events, {"type": "colony_captured", "hex": hid, "by": seat, "from": loser, "value": col.value})
     empire_advantages.on_capture(state, loser, events)  # §10.4: the loser reveals its Empire Advantages
+    alien_tech.captured(state, hid, seat, loser, events)  # §10.5: the loser reveals its cards
     thefts = 2 if in_home_system else 1
     data_ = {"from": loser, "left": thefts, "taken": []}
     if seat < 0:

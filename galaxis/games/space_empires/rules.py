@@ -25,6 +25,7 @@ from galaxis.core import (
 from galaxis.core.errors import BadOption
 
 from . import (
+    alien_tech,
     alien_vp,
     alliances,
     amoeba,
@@ -92,6 +93,7 @@ INFO = GameInfo(
         **reaction.OPTIONS,  # §10.6
         **centers.OPTIONS,  # §10.7
         **alliances.OPTIONS,  # §10.8
+        **alien_tech.OPTIONS,  # §10.5
     },
 )
 
@@ -105,6 +107,7 @@ SECRET_KINDS = (
     *empire_advantages.SECRET_KINDS,
     *gates.SECRET_WORDS,
     *centers.SECRET_KINDS,
+    *alien_tech.SECRET_KINDS,
 )
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
@@ -194,6 +197,7 @@ class SpaceEmpires(Game):
         home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
         gates.setup(self, state, scenario, options)  # §12.3: Planetary Gates (ground combat, barren planets)
+        alien_tech.setup(state, scenario.id, options)  # §10.5: the Alien Technology deck (option)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
         empire_advantages.setup(state, scenario, options)  # §10.4: deal the Empire Advantages
@@ -400,7 +404,8 @@ class SpaceEmpires(Game):
     def _allowance(self, state: SEState, u: Unit) -> int:
         fast = state.players[u.owner].techs.get("fast_bc", 0) >= 1
         base = movement.hexes_per_turn(u.kind, u.move_tech, state.turn, state.edition, fast)
-        return base + u.sling + empire_advantages.move_bonus(state, u) if base else 0  # §10.4
+        extra = empire_advantages.move_bonus(state, u) + alien_tech.extra_move(state, u)  # §10.4, §10.5
+        return base + u.sling + extra if base else 0
 
     def _can_sling(self, state: SEState, u: Unit, h: str) -> bool:
         """§4.8 (optional rule) [MRB 6]: a ship may slingshot through a face-up Black Hole it may enter:
@@ -638,6 +643,8 @@ class SpaceEmpires(Game):
             return empire_advantages.step_actions(self, state, step)  # §10.4: keep a card
         if step.kind in reaction.STEP_KINDS:
             return reaction.step_actions(self, state, step)  # §10.6
+        if step.kind in alien_tech.STEP_KINDS:
+            return alien_tech.step_actions(self, state, step)  # §10.5: keep one drawn card
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -646,7 +653,9 @@ class SpaceEmpires(Game):
         p = state.players[seat]
         if p.bid < 0:
             return [g(f"bid {n}", (), "bid", (n,)) for n in range(min(p.cp, MAX_BID) + 1)]
-        acts: list[Action] = []
+        acts: list[Action] = alien_tech.econ_actions(self, state, seat)  # §10.5: pay for a kept card first
+        if acts:
+            return acts
         for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state)):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
@@ -740,7 +749,8 @@ class SpaceEmpires(Game):
         if banned is not None:
             return banned
         unit = units[kind]
-        if empire_advantages.cost(state, seat, "ships", kind, unit.cost) > p.cp:  # §10.4
+        price = alien_tech.unit_cost(state, seat, kind, unit.cost)  # cheaper hulls (§10.5)
+        if empire_advantages.cost(state, seat, "ships", kind, price) > p.cp:  # §10.4
             return "not enough CP (§7.5)"
         if economy.missing_techs(kind, p.techs, state.edition):
             return f"{kind} needs {economy.missing_techs(kind, p.techs, state.edition)} (§7.5)"
@@ -837,6 +847,7 @@ class SpaceEmpires(Game):
             events.append({"type": "colonize", "seat": seat, "hex": u.hex})
             empire_advantages.on_colonize(state, seat, u.hex, events)  # §10.4: Asteroids reveal the card
             solo.colonised(state, u.hex, events)  # §13.10: cooperative machines lose VP
+            alien_tech.colonized(state, seat, u.hex, events)  # §10.5: a Deep Space barren planet draws cards
         elif kind == "end":
             self._end_movement(state, events)
         elif kind == "target":
@@ -903,6 +914,8 @@ class SpaceEmpires(Game):
             reaction.apply(self, state, seat, kind, args, events)  # §10.6
         elif kind in centers.ACTION_KINDS:
             centers.buy(state, seat, kind, args[0])  # §10.7
+        elif kind in alien_tech.ACTION_KINDS:
+            alien_tech.apply_action(state, seat, kind, args, events)  # §10.5
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -959,6 +972,7 @@ class SpaceEmpires(Game):
         u.came_from, u.hex = u.hex, h
         u.moved += 1
         empire_advantages.on_move(self, state, u, events)  # §10.4
+        alien_tech.moved(self, state, u, events)  # Afterburners seen (§10.5)
         # §4.3, §5.11: cloaked Raiders neither stop others nor are stopped, and pass unseen.
         hidden = board.cloaked(state, u)
         if stopping or (board.visible_enemy_combat_at(state, h, u.owner) and not hidden):
@@ -1096,6 +1110,7 @@ class SpaceEmpires(Game):
                 # Sweeping happens once per hex and combat phase, before the first detonation.
                 state.handled.append(f"swept:{hid}")
                 sweep = sum(max(1, u.level) for u in victims if u.kind == "SW")
+                sweep = alien_tech.sweep(state, mines[0].owner, sweep, events)  # Minesweep Jammer (§10.5)
                 for mine in mines[:sweep]:
                     del state.units[mine.uid]
                     events.append({"type": "swept", "unit": mine.uid, "hex": hid})
@@ -1198,6 +1213,7 @@ class SpaceEmpires(Game):
         )
         adjusted = amoeba.adjust(state, u, adjusted)  # ships fighting an amoeba (§13.11.3)
         adjusted = experience.adjust(state, u, adjusted)  # a Legendary ship takes a hit more (§10.2)
+        adjusted = alien_tech.adjust(state, u, adjusted)  # Alien Technology cards (§10.5)
         return empire_advantages.adjust(state, u, adjusted)  # §10.4: the owner's combat cards
 
     def _point_defense_attack(self, state: SEState, u: Unit) -> int:
@@ -1341,6 +1357,7 @@ class SpaceEmpires(Game):
             shooter, target, fleet_bonus=shooter.side == b.bonus_side, round_no=b.round, terrain=b.terrain
         )
         number += experience.attack_modifier(state, shooter_unit, target_unit)  # §10.2
+        alien_tech.used_in_shot(self, state, shooter_unit, target_unit, events)  # cards seen in combat (§10.5)
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, target)
         event: Event = {
@@ -1446,6 +1463,7 @@ class SpaceEmpires(Game):
         # §10.1: ground units in the colony give it a Defense rating against bombardment.
         colony = combat.Combatant("colony", 1, "colony", "E", 0, ground.bombard_defense(state, hid), 1)
         number = combat.to_hit(shooter, colony, terrain=board.terrain(state, hid))
+        number += alien_tech.bombard_modifier(state, u.owner, state.colonies[hid].owner, events)  # §10.5
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, colony)
         events.append({"type": "bombard", "unit": cid, "hex": hid, "roll": roll, "need": number, "hit": hit})
@@ -1574,6 +1592,7 @@ class SpaceEmpires(Game):
 
     def _place_npas(self, state: SEState, hid: str) -> None:
         """§6: a deep-space barren planet receives 4 random non-player alien ships [MRB 18]."""
+        alien_tech.npas_placed(state, hid)  # §10.5: its Alien Technology card will be free
         for _ in range(4):
             kind = NPA_KINDS[state.rng.below(len(NPA_KINDS))]
             uid = f"n{state.npa_serial}"
@@ -1621,11 +1640,14 @@ class SpaceEmpires(Game):
                 state.edition,
             )
             upkeep -= experience.maintenance_discount(state, self._own_units(state, seat))  # §10.2
+            upkeep -= alien_tech.maintenance_discount(state, seat, self._own_units(state, seat))  # §10.5
             upkeep = empire_advantages.maintenance(state, seat, upkeep)  # §10.4
             if not amoeba.maintenance(state):
                 upkeep = 0  # solo #5: no maintenance (§13.11.1)
+            producing = len(colonies)
+            colonies.append(alien_tech.income_bonus(state, seat))  # Efficient Factories, Omega Crystals (§10.5)
             net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
-            net += empire_advantages.income_bonus(state, seat, len(colonies))  # §10.4
+            net += empire_advantages.income_bonus(state, seat, producing)  # §10.4
             p.cp += net
             p.earned += net
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
@@ -1661,6 +1683,7 @@ class SpaceEmpires(Game):
         p = state.players[seat]
         if p.techs[track] < data.techs()[track].max_level(state.edition):
             p.techs[track] += 1
+        alien_tech.extra_wreck_rolls(state, seat)  # Mobile Analysis Bay (§10.5)
 
     def _buy_tech(self, state: SEState, seat: int, track: str) -> None:
         p = state.players[seat]
@@ -1674,7 +1697,8 @@ class SpaceEmpires(Game):
 
     def _buy_unit(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> None:
         p = state.players[seat]
-        cost = empire_advantages.cost(state, seat, "ships", kind, data.units(state.edition)[kind].cost)  # §10.4
+        cost = alien_tech.unit_cost(state, seat, kind, data.units(state.edition)[kind].cost)  # §10.5
+        cost = empire_advantages.cost(state, seat, "ships", kind, cost)  # §10.4
         p.cp -= cost
         p.spent += cost
         p.queue.append([kind, hid, join] if join else [kind, hid])
@@ -1758,20 +1782,20 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        obs = gates.observe(state, ground.observe(state, obs, seat), seat)
-        return centers.observe(state, empire_advantages.observe(state, obs, seat), seat)  # §10.4, §10.7, §12.3
+        obs = alien_tech.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
+        return centers.observe(state, empire_advantages.observe(state, obs, seat), seat)  # §10.4, §10.5, §10.7, §12.3
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        inner = gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer))))
-        return centers.secret(state, empire_advantages.secret(state, viewer, inner), viewer)  # §10.7
+        inner = alien_tech.secret(state, gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer)))), viewer)
+        return centers.secret(state, empire_advantages.secret(state, viewer, inner), viewer)  # §10.4, §10.5, §10.7
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
         world = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
-        world = empire_advantages.determinize(gates.determinize(world, seat), seat, rng)  # §10.4, §12.3
+        world = alien_tech.determinize(empire_advantages.determinize(gates.determinize(world, seat), seat, rng), seat, rng)
         return centers.determinize(world, seat)  # §10.7: others' centers bought this phase are returned
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
@@ -1867,6 +1891,7 @@ class SpaceEmpires(Game):
             + empire_advantages.invariants(state)
             + gates.invariants(state)
             + centers.invariants(state)
+            + alien_tech.invariants(state)
         )
 
     def evaluate(self, state: SEState, seat: int) -> float:

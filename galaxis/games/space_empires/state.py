@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from galaxis.core import Record, Rng, Step
 
+from .alien_tech_state import AlienTechState
 from .empire_advantages_state import EAState
 from .extras_state import AllianceState, CentersState, ReactionState
 from .gates_state import GatesState
@@ -130,3 +131,4 @@ class SEState(Record):
     reaction: ReactionState | None = None  # option reaction_movement (reaction.py, §10.6)
     centers: CentersState | None = None  # option research_centers (centers.py, §10.7)
     alliance: AllianceState | None = None  # team games: the alliance in play (alliances.py, §10.8)
+    alien_tech: AlienTechState | None = None  # Alien Technology cards, when in play (alien_tech.py, §10.5)

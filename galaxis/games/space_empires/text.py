@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, centers, data, empire_advantages, experience, gates, ground, solo
+from . import alien_tech, amoeba, board, centers, data, empire_advantages, experience, gates, ground, solo
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -59,6 +59,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
     lines += empire_advantages.text_lines(state, seat, lang)  # the Empire Advantages the viewer may see (§10.4)
     lines += centers.text_lines(state, seat, lang)  # Research and Industrial Centers (§10.7)
+    lines += alien_tech.text_lines(state, seat, lang)  # own and revealed Alien Technology cards (§10.5)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -137,6 +138,8 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return kind, values
     if kind == "embark":
         return kind, {"counter": a[0], "unit": ground.unit_word(a[1], lang)}
+    if kind in alien_tech.ACTION_KINDS:
+        return alien_tech.action_fields(kind, tuple(a), lang)  # ValueError for an unknown card (§10.5)
     if kind == "steal":
         return kind, {"tech": tech_name(a[0], lang)}  # KeyError for an unknown technology
     if kind in gates.UNIT_TEXT_KINDS:

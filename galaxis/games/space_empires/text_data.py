@@ -80,6 +80,9 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "ignore": (),
         "research_center": ("hex",),
         "industrial_center": ("hex",),
+        "alien_keep": ("card",),
+        "alien_pay": ("card", "cp"),
+        "alien_decline": ("card",),
     }.items()
 }
 

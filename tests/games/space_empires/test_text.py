@@ -229,6 +229,9 @@ SAMPLES = {
     "ignore": "ignore",
     "research_center": "research_center 4.5",  # §10.7
     "industrial_center": "industrial_center 4.5",
+    "alien_keep": "alien_keep 16",
+    "alien_pay": "alien_pay 22",
+    "alien_decline": "alien_decline 3",
 }
 
 
