@@ -64,7 +64,8 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         self._cache = self.spec_.cache()
         self._match: Match | None = None
         self._legal: tuple[int, list[Action], list[int], np.ndarray, dict[int, int] | None] | None = None
-        self._no_mask = np.zeros(self.spec_.codec.size, dtype=np.int8)
+        self._codec = self.spec_.codec
+        self._no_mask = np.zeros(self._codec.size, dtype=np.int8)
         self._no_mask.flags.writeable = False
         self._done = False  # the episode has ended (every agent is terminated)
         self.agents: list[str] = []
@@ -145,8 +146,8 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
             if self._done or self._match is None:
                 obs = self.observe(agent)
             else:  # the selected agent's observation, as observe() gives it, with fewer calls
-                seat, _, _, mask, _ = self._legal or self._current_legal()
-                obs = {"observation": self._cache.get(self._match, seat), "action_mask": mask}
+                legal = self._legal or self._current_legal()
+                obs = {"observation": self._cache.get(self._match, legal[0]), "action_mask": legal[3]}
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -217,7 +218,8 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         if cached is None:
             seat = self._seat[self.agent_selection]
             legal = self.match.legal_actions(seat)
-            cached = self._legal = (seat, legal, *self.spec_.codec.lookup(legal))
+            ids, mask, where = self._codec.lookup(legal)
+            cached = self._legal = (seat, legal, ids, mask, where)
         return cached
 
     def _end_on_illegal(self, agent: str, reason: str) -> None:

@@ -295,6 +295,13 @@ class SmugglersEncoder:
         self._hand = Memo(_hand_block)
         self._record = Memo(_record_block)
         self._pile = _Piles()
+        # encode_match only: the last segments made for each card slot (per observer) and each
+        # seat, with a copy of every field they were made from (see _card_segment, _seat_segment)
+        # (bounded lists, one per observer: seat + 1, 0 for no seat)
+        self._seen_cards: list[list[tuple[Any, ...] | None]] = [
+            [None] * MAX_CARDS for _ in range(MAX_PLAYERS + 1)
+        ]
+        self._seen_seats: list[tuple[Any, ...] | None] = [None] * MAX_PLAYERS
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
@@ -404,28 +411,77 @@ class SmugglersEncoder:
         row = s.row
         dice = s.dice
         n_dice = len(dice)
-        printed = self._printed[colour]
-        bids = self._bids
         n_cards = min(len(row), MAX_CARDS)
+        seen = self._seen_cards[me + 1 if seat is not None and 0 <= me < n else 0]
         for ci in range(n_cards):
-            blocks.append(printed[row[ci]])
+            # a card's segment is reused while its sector, dice, "won by the observer" and the
+            # observer's colour equal the copy it was made from (list == list compares values)
             on_card = dice[ci] if ci < n_dice else None
             won = ci in won_rows
-            blocks.append(bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won])
+            last = seen[ci]
+            if (
+                last is None
+                or last[1] != row[ci]
+                or last[2] != on_card
+                or last[3] is not won
+                or last[4] != colour
+            ):
+                last = seen[ci] = self._card_segment(seat, colour, row[ci], on_card, won)
+            blocks.append(last[0])
         blocks.append(_NO_CARDS[MAX_CARDS - n_cards])
-        energy = self._energy
-        goods = self._goods
-        hand = self._hand
-        record = self._record
-        pile = self._pile
+        seats = self._seen_seats
         shown = min(n, MAX_PLAYERS)
         for k in range(shown):
-            p = players[(me + k) % n]
-            blocks.append(energy[p.energy])
-            blocks.append(goods[tuple(p.goods)])
-            blocks.append(hand[(p.dice_in_hand, *p.tokens)])
-            blocks.append(record[(len(p.won), len(p.paid), len(p.unpaid))])
-            blocks.append(pile[(p.colour, *p.paid)])
+            i = (me + k) % n
+            p = players[i]
+            # a seat's segment does not depend on the observer: reused while its fields equal the copy
+            last = seats[i]
+            if (
+                last is None
+                or last[1] != p.energy
+                or last[2] != p.dice_in_hand
+                or last[3] != p.goods
+                or last[4] != p.tokens
+                or last[5] != len(p.won)
+                or last[6] != p.paid
+                or last[7] != len(p.unpaid)
+                or last[8] != p.colour
+            ):
+                last = seats[i] = self._seat_segment(p)
+            blocks.append(last[0])
         blocks.append(_NO_PLAYERS[MAX_PLAYERS - shown])
         # NumPy adopts the joined bytes without a copy (read-only)
         return np.frombuffer(b"".join(blocks), _F32)
+
+    def _card_segment(
+        self, seat: int | None, colour: str | None, sector: str, on_card: list[list[int]] | None, won: bool
+    ) -> tuple[Any, ...]:
+        """(printed + bids segment of one card, then a copy of the fields it was made from),
+        through the same cached segments and keys as ``encode``."""
+        bids = self._bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won]
+        copied = [list(die) for die in on_card] if on_card is not None else None
+        return (self._printed[colour][sector] + bids, sector, copied, won, colour)
+
+    def _seat_segment(self, p: Any) -> tuple[Any, ...]:
+        """(the five segments of one seat joined, then a copy of the fields they were made from),
+        through the same cached segments and keys as ``encode``."""
+        segment = b"".join(
+            (
+                self._energy[p.energy],
+                self._goods[tuple(p.goods)],
+                self._hand[(p.dice_in_hand, *p.tokens)],
+                self._record[(len(p.won), len(p.paid), len(p.unpaid))],
+                self._pile[(p.colour, *p.paid)],
+            )
+        )
+        return (
+            segment,
+            p.energy,
+            p.dice_in_hand,
+            list(p.goods),
+            list(p.tokens),
+            len(p.won),
+            list(p.paid),
+            len(p.unpaid),
+            p.colour,
+        )
