@@ -40,6 +40,7 @@ from . import (
     movement,
     solo,
     teams,
+    victory,
 )
 from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
@@ -79,10 +80,11 @@ INFO = GameInfo(
         **experience.OPTIONS,
         **boarding.OPTIONS,
         **ce_units.OPTIONS,
+        **victory.OPTIONS,
     },
 )
 
-SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS)
+SECRET_KINDS = ("bid", "tech", "buy", "done", "early", *ground.SECRET_KINDS, *victory.SECRET_KINDS)
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
@@ -159,6 +161,7 @@ class SpaceEmpires(Game):
         # §3.1: roll for the first player; play goes clockwise.
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
+        options = victory.scenario_options(scenario, options)  # §12.1.5: Quick Conquest forces ground combat
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
         teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
@@ -167,6 +170,7 @@ class SpaceEmpires(Game):
         ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
+        victory.setup(self, state, scenario, options)  # §12.1.5 Quick Conquest, §12.2 victory points
         self._start_move(state)
         return state
 
@@ -261,6 +265,7 @@ class SpaceEmpires(Game):
                     ):
                         acts.append(g(f"sling {cid} {h}", (cid, h), "sling", (cid, h)))
         acts += ground.move_actions(self, state, seat)  # Transports take ground units aboard (§10.1)
+        acts += victory.move_actions(self, state, seat)  # Miners pick up and deliver relics (§12.2)
         if self._own_units(state, seat):
             acts.append(g("scuttle", (), "scuttle_menu", ()))
         acts.append(g("end", (), "end", ()))
@@ -595,6 +600,8 @@ class SpaceEmpires(Game):
             return amoeba.step_actions(self, state, step)
         if step.kind in ground.STEP_KINDS:
             return ground.step_actions(self, state, step)
+        if step.kind in victory.STEP_KINDS:
+            return victory.head_actions(self, state, step)  # §12.1.5: the Advanced Start
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -654,7 +661,7 @@ class SpaceEmpires(Game):
             return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2)"
         if tracks[track].level_cost(state.edition, level) > p.cp:
             return "not enough CP (§7.5)"
-        gated = amoeba.tech_problem(state, seat, track, level)  # research in the amoeba scenarios
+        gated = amoeba.tech_problem(state, seat, track, level) or victory.tech_problem(state, track)  # §13.11, §12.1.5
         if gated is not None:
             return gated
         after = {**p.techs, track: level}
@@ -691,7 +698,7 @@ class SpaceEmpires(Game):
         units = data.units(state.edition)
         if kind not in units or (kind not in BUYABLE + boarding.extra_units(state) and kind not in ground.extra_units(state)):
             return f"{kind} cannot be bought in this version (§7.5)"
-        banned = amoeba.buy_problem(state, kind)
+        banned = amoeba.buy_problem(state, kind) or victory.buy_problem(state, kind)  # §13.11, §12.1.5
         if banned is not None:
             return banned
         unit = units[kind]
@@ -847,11 +854,14 @@ class SpaceEmpires(Game):
             amoeba.apply(self, state, kind, args, events)
         elif kind in ground.ACTION_KINDS:
             ground.apply_action(self, state, seat, kind, args, events)
+        elif kind in victory.ACTION_KINDS:
+            victory.apply(self, state, seat, kind, args, events)  # §12.1.5 Advanced Start, §12.2 relics
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
         self._strand_fighters(state)
         ground.prune(state)  # colonies lost or destroyed during the step lose their garrisons (§10.1)
+        victory.prune(state, events)  # §12.2: a relic is lost with its Miner
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -918,6 +928,8 @@ class SpaceEmpires(Game):
         self, state: SEState, units: list[Unit], events: list[Event], sling: bool = False
     ) -> None:
         for u in units:
+            if victory.black_hole_immune(state, u):  # §12.2 Relics: Miners are immune
+                continue
             roll = combat.d10(state.rng)
             if not economy.survives_black_hole(roll, sling):
                 del state.units[u.uid]
@@ -1417,6 +1429,8 @@ class SpaceEmpires(Game):
             del state.colonies[hid]
         state.pending = [s for s in state.pending if s.seat != seat]
         events.append({"type": "eliminated", "seat": seat})
+        if victory.home_world_lost(state, seat, events):  # §12.1.5 capture wins, §12.2 first home world
+            return
         if teams.check_victory(state, events):  # §12.1: one team left
             return
         alive = board.alive_seats(state)
@@ -1475,6 +1489,7 @@ class SpaceEmpires(Game):
                 back = group[0].came_from or group[0].hex
                 for u in group:
                     u.hex = back
+            victory.supernova(state, hid, events)  # §12.2: the Super Nova destroys the relic
         elif m.kind in ("warp_point", "doomsday"):
             # Without their optional rules these count as empty space and are removed (§6, §13.8).
             if not solo.marker_flipped(state, seat, hid, m, events):
@@ -1551,6 +1566,7 @@ class SpaceEmpires(Game):
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
+        victory.economic_phase(state, events)  # §12.2: science vessels at warp points score
         experience.economic_phase(state, events)  # §10.2: Green groups become Skilled
         ground.econ_starts(state, events)  # §10.1: purchase limits and free ground units
         amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
@@ -1641,6 +1657,7 @@ class SpaceEmpires(Game):
         if state.phase == "over":
             return
         if state.cycle >= state.cycles:
+            victory.game_end(state, events)  # §12.2: most victory points after the agreed phases
             state.phase = "over"
             return
         state.cycle += 1
@@ -1672,7 +1689,7 @@ class SpaceEmpires(Game):
         from .views import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        return ground.observe(state, obs, seat)
+        return victory.observe(state, ground.observe(state, obs, seat))  # §12.2: the public VP track
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
@@ -1694,6 +1711,7 @@ class SpaceEmpires(Game):
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
         to scuttle is narrower)."""
+        options = victory.effective_options(players, options)  # §12.1.5: options a scenario forces on
         units = data.units(options.get("edition", data.DEFAULT_EDITION))
         mobile = sum(u.counters for u in units.values() if u.move != "none")
         every = sum(u.counters for u in units.values())
@@ -1706,6 +1724,7 @@ class SpaceEmpires(Game):
             mobile += units["BD"].counters * units["BD"].group  # captured ships are counters of their own
         movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
         movement += ground.max_extra_actions(options)  # embarking and disembarking (§10.1)
+        movement += victory.max_extra_actions(options)  # picking up and delivering relics (§12.2)
         return max(movement, every + 1)
 
     def normalize(self, notation: str) -> str:
@@ -1767,7 +1786,7 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state)
+        return bad + solo.invariants(state) + amoeba.invariants(state) + ground.invariants(state) + victory.invariants(state)
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

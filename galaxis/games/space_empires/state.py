@@ -16,6 +16,7 @@ from galaxis.core import Record, Rng, Step
 
 from .ground_state import GroundState
 from .solo_state import SoloState
+from .victory_state import VictoryState
 
 
 @dataclass(slots=True)
@@ -122,3 +123,4 @@ class SEState(Record):
     boarding: bool = False  # option: boarding ships capture ships, Security Forces (§10.2)
     solo: SoloState | None = None  # scenario and solo opponents (solo.py, docs §12-13)
     ground: GroundState | None = None  # ground units, when the ground_combat option is on (ground.py, §10.1)
+    victory: VictoryState | None = None  # Quick Conquest and the victory-point games (victory.py, §12.1.5, §12.2)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import amoeba, board, data, experience, ground, solo
+from . import amoeba, board, data, experience, ground, solo, victory
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -57,6 +57,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
     lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
+    lines += victory.text_lines(state, lang)  # the public victory-point track (§12.2)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -105,6 +106,8 @@ def describe(state: SEState, action: Action, lang: str = "en") -> str:
         kind, args = KIND_OF_WORD.get(words[0], words[0]), tuple(words[1:])
         if kind == "scuttle" and not args:
             kind = "scuttle_menu"
+        if kind == "head" and args == ("done",):
+            kind, args = "head_done", ()
         if kind == "first" and args and args[0] in SEATS:
             args = (SEATS.index(args[0]),)
         if kind in ("tech", "buy") and (not args or args[0] not in data.unit_table_by_id() | data.techs()):
@@ -124,7 +127,7 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return kind, {"player": _player(int(a[0]), lang)}
     if kind in ("bid", "early"):
         return kind, {"cp": a[0]}
-    if kind == "tech":
+    if kind in ("tech", "head"):
         data.techs()[a[0]]  # an unknown technology is a KeyError: the notation is shown as it is
         return kind, {"tech": tech_name(a[0], lang)}
     if kind == "buy":

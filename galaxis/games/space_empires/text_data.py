@@ -65,6 +65,10 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "land": (),
         "gt": ("counter",),
         "steal": ("tech",),
+        "head": ("tech",),
+        "head_done": (),
+        "relic": ("counter",),
+        "deliver": ("counter",),
     }.items()
 }
 
