@@ -25,6 +25,9 @@ GUARD = 4  # warships kept for defence before spending on technology
 TROOPS = 2  # Infantry bought for each colony that can buy ground units (§10.1)
 WARSHIPS = ("DN", "BB", "BC", "CA", "DD", "SC")
 TECH_PLAN = (("ship_size", 2), ("ship_size", 3), ("attack", 1), ("move", 2), ("defense", 1), ("ship_size", 4))
+# The Advanced Start (§12.1.5): technology bought first, in this order, while the budget lasts.
+HEAD_START_PLAN = ("ship_size", "attack", "move", "defense", "ground_combat", "tactics")
+MINERS = 3  # Miners kept in the Relics game (§12.2)
 
 
 def _joins(a: Action) -> bool:
@@ -87,9 +90,22 @@ class HeuristicAgent:
             return next((a for a in legal if a.kind == "react" and should_react(obs, seat, a)), legal[-1])
         if kinds & set(alien_tech.ACTION_KINDS):
             return alien_tech.bot_choice(obs, seat, legal)  # keep and pay for Alien Technology (§10.5)
+        if "head_done" in kinds:
+            return self._head_start(legal)
+        if kinds & {"deliver", "relic"}:
+            return next(a for a in legal if a.kind in ("deliver", "relic"))  # relics score at once (§12.2)
         if obs["phase"] == "econ":
             return self._econ(obs, seat, legal)
         return self._move(obs, seat, legal)
+
+    @staticmethod
+    def _head_start(legal: list[Action]) -> Action:
+        """§12.1.5: the planned tracks first, then the cheapest other level is not worth it: finish."""
+        for track in HEAD_START_PLAN:
+            for a in legal:
+                if a.kind == "head" and a.args[0] == track:
+                    return a
+        return next(a for a in legal if a.kind == "head_done")
 
     # --- battle --------------------------------------------------------------------------------------
     def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
@@ -107,6 +123,24 @@ class HeuristicAgent:
             return (-int(u.get("damage", 0)), hull.get(u.get("kind", ""), 1))
 
         return min(legal, key=key)
+
+    @staticmethod
+    def _victory_buy(
+        obs: dict[str, Any], seat: int, by_kind: dict[str, list[Action]], buys: list[Action], queued: list[str]
+    ) -> Action | None:
+        """§12.2: science vessels for the warp points (after Minesweeping 1); Miners for the relics."""
+        vic = obs.get("victory", {})
+        mine = [u for c in obs["hexes"].values() for u in c.get("units", []) if u["owner"] == seat]
+        if vic.get("mode") == "king_of_warp_points":
+            if obs["players"][seat]["techs"].get("minesweeping", 0) < 1:
+                return next((a for a in by_kind.get("tech", []) if a.args[0] == "minesweeping"), None)
+            vessels = sum(u.get("count", 1) for u in mine if u["kind"] == "SW") + queued.count("SW")
+            if vessels < len(vic["warp_points"]) + 1:
+                return next((a for a in buys if a.args[0] == "SW"), None)
+        miners = sum(1 for u in mine if u["kind"] == "Miner") + queued.count("Miner")
+        if vic.get("mode") == "relics" and vic["relics"] and miners < MINERS:
+            return next((a for a in buys if a.args[0] == "Miner"), None)
+        return None
 
     @staticmethod
     def _troops(obs: dict[str, Any], by_kind: dict[str, list[Action]]) -> Action | None:
@@ -187,6 +221,15 @@ class HeuristicAgent:
         kind = unit["kind"]
         if kind == "CO":
             return planets
+        vic = obs.get("victory", {})
+        if kind == "Miner" and vic.get("mode") == "relics":
+            # §12.2: a Miner towing a relic heads home; the others go for the nearest relic.
+            if unit["id"] in vic["carried"]:
+                return [h for h in colonies if obs["hexes"][h]["colony"].get("home")] or colonies
+            # Miners cannot enter unexplored hexes alone (§4.3): only explored relics are goals.
+            return [h for h in vic["relics"] if obs["hexes"].get(h, {}).get("marker") != "?"]
+        if kind == "SW" and vic.get("mode") == "king_of_warp_points":
+            return list(vic["warp_points"])  # science vessels hold the warp points (§12.2)
         if kind == "Miner":
             return colonies if unit.get("cargo") else minerals
         if kind == "SC" and unexplored:
@@ -254,6 +297,9 @@ class HeuristicAgent:
                 for a in buys:
                     if a.args[0] == kind:
                         return a
+        special = self._victory_buy(obs, seat, by_kind, buys, queued)
+        if special is not None:
+            return special
         troops = self._troops(obs, by_kind)
         if troops is not None:
             return troops

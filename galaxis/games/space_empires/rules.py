@@ -48,6 +48,7 @@ from . import (
     solo4,
     solo4_ground,
     teams,
+    victory,
 )
 from .amoeba_state import AMOEBA_KIND
 from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
@@ -94,6 +95,7 @@ INFO = GameInfo(
         **centers.OPTIONS,  # §10.7
         **alliances.OPTIONS,  # §10.8
         **alien_tech.OPTIONS,  # §10.5
+        **victory.OPTIONS,  # §12.1.5, §12.2
     },
 )
 
@@ -108,6 +110,7 @@ SECRET_KINDS = (
     *gates.SECRET_WORDS,
     *centers.SECRET_KINDS,
     *alien_tech.SECRET_KINDS,
+    *victory.SECRET_KINDS,
 )
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
@@ -186,6 +189,7 @@ class SpaceEmpires(Game):
         # §3.1: roll for the first player; play goes clockwise.
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
+        options = victory.scenario_options(scenario, options)  # §12.1.5: Quick Conquest forces ground combat
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
         teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
@@ -201,6 +205,7 @@ class SpaceEmpires(Game):
         if scenario.opponents is not None and scenario.opponents.type == "amoeba":
             amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
         empire_advantages.setup(state, scenario, options)  # §10.4: deal the Empire Advantages
+        victory.setup(self, state, scenario, options)  # §12.1.5 Quick Conquest, §12.2 victory points
         self._start_move(state)
         return state
 
@@ -297,6 +302,7 @@ class SpaceEmpires(Game):
                         acts.append(g(f"sling {cid} {h}", (cid, h), "sling", (cid, h)))
         acts += ground.move_actions(self, state, seat)  # Transports take ground units aboard (§10.1)
         acts += gates.move_actions(self, state, seat)  # §12.3: open a planetary gate
+        acts += victory.move_actions(self, state, seat)  # Miners pick up and deliver relics (§12.2)
         if self._own_units(state, seat):
             acts.append(g("scuttle", (), "scuttle_menu", ()))
         acts.append(g("end", (), "end", ()))
@@ -645,6 +651,8 @@ class SpaceEmpires(Game):
             return reaction.step_actions(self, state, step)  # §10.6
         if step.kind in alien_tech.STEP_KINDS:
             return alien_tech.step_actions(self, state, step)  # §10.5: keep one drawn card
+        if step.kind in victory.STEP_KINDS:
+            return victory.head_actions(self, state, step)  # §12.1.5: the Advanced Start
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -708,7 +716,7 @@ class SpaceEmpires(Game):
         price = empire_advantages.cost(state, seat, "tech", track, tracks[track].level_cost(state.edition, level))
         if price > p.cp + centers.research_points(state, seat):
             return "not enough CP (§7.5)"
-        gated = amoeba.tech_problem(state, seat, track, level)  # research in the amoeba scenarios
+        gated = amoeba.tech_problem(state, seat, track, level) or victory.tech_problem(state, track)  # §13.11, §12.1.5
         if gated is not None:
             return gated
         after = {**p.techs, track: level}
@@ -745,7 +753,7 @@ class SpaceEmpires(Game):
         units = data.units(state.edition)
         if kind not in units or (kind not in BUYABLE + boarding.extra_units(state) and kind not in ground.extra_units(state)):
             return f"{kind} cannot be bought in this version (§7.5)"
-        banned = amoeba.buy_problem(state, kind)
+        banned = amoeba.buy_problem(state, kind) or victory.buy_problem(state, kind)  # §13.11, §12.1.5
         if banned is not None:
             return banned
         unit = units[kind]
@@ -916,6 +924,8 @@ class SpaceEmpires(Game):
             centers.buy(state, seat, kind, args[0])  # §10.7
         elif kind in alien_tech.ACTION_KINDS:
             alien_tech.apply_action(state, seat, kind, args, events)  # §10.5
+        elif kind in victory.ACTION_KINDS:
+            victory.apply(self, state, seat, kind, args, events)  # §12.1.5 Advanced Start, §12.2 relics
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
@@ -924,6 +934,7 @@ class SpaceEmpires(Game):
         gates.after_step(state, events)  # §12.3.5: a planet taken through its gate loses its alien orbit
         centers.prune(state, events)  # §10.7: centers are lost with their colonies
         alliances.remember_founders(state)  # §10.8: who founded each colony
+        victory.prune(state, events)  # §12.2: a relic is lost with its Miner
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -993,6 +1004,8 @@ class SpaceEmpires(Game):
         self, state: SEState, units: list[Unit], events: list[Event], sling: bool = False
     ) -> None:
         for u in units:
+            if victory.black_hole_immune(state, u):  # §12.2 Relics: Miners are immune
+                continue
             roll = combat.d10(state.rng)
             if not economy.survives_black_hole(roll, sling):
                 del state.units[u.uid]
@@ -1513,6 +1526,8 @@ class SpaceEmpires(Game):
             del state.colonies[hid]
         state.pending = [s for s in state.pending if s.seat != seat]
         events.append({"type": "eliminated", "seat": seat})
+        if victory.home_world_lost(state, seat, events):  # §12.1.5 capture wins, §12.2 first home world
+            return
         if teams.check_victory(state, events):  # §12.1: one team left
             return
         alive = board.alive_seats(state)
@@ -1571,6 +1586,7 @@ class SpaceEmpires(Game):
                 back = group[0].came_from or group[0].hex
                 for u in group:
                     u.hex = back
+            victory.supernova(state, hid, events)  # §12.2: the Super Nova destroys the relic
         elif m.kind in ("warp_point", "doomsday"):
             # Without their optional rules these count as empty space and are removed (§6, §13.8).
             if not solo.marker_flipped(state, seat, hid, m, events):
@@ -1654,6 +1670,7 @@ class SpaceEmpires(Game):
             p.done, p.queue = False, []
         events.append({"type": "economic_phase", "cycle": state.cycle})
         centers.econ_starts(state, events)  # §10.7: Industrial Centers' CP, Research Centers' RP
+        victory.economic_phase(state, events)  # §12.2: science vessels at warp points score
         experience.economic_phase(state, events)  # §10.2: Green groups become Skilled
         ground.econ_starts(state, events)  # §10.1: purchase limits and free ground units
         amoeba.economic_phase(self, state, events)  # §13.11.5-6: mines, then the amoebas expand
@@ -1751,6 +1768,7 @@ class SpaceEmpires(Game):
         if state.phase == "over":
             return
         if state.cycle >= state.cycles:
+            victory.game_end(state, events)  # §12.2: most victory points after the agreed phases
             state.phase = "over"
             return
         state.cycle += 1
@@ -1783,7 +1801,8 @@ class SpaceEmpires(Game):
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
         obs = alien_tech.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
-        return centers.observe(state, empire_advantages.observe(state, obs, seat), seat)  # §10.4, §10.5, §10.7, §12.3
+        obs = centers.observe(state, empire_advantages.observe(state, obs, seat), seat)  # §10.4, §10.5, §10.7, §12.3
+        return victory.observe(state, obs)  # §12.2: the public VP track
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
@@ -1808,7 +1827,7 @@ class SpaceEmpires(Game):
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
         to scuttle is narrower)."""
-        options = solo4.forced_options(options)  # §13.13: the new-features scenario's options
+        options = victory.effective_options(players, solo4.forced_options(options))  # §12.1.5, §13.13: forced options
         units = data.units(options.get("edition", data.DEFAULT_EDITION))
         mobile = sum(u.counters for u in units.values() if u.move != "none")
         every = sum(u.counters for u in units.values())
@@ -1822,6 +1841,7 @@ class SpaceEmpires(Game):
         movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
         movement += ground.max_extra_actions(options)  # embarking and disembarking (§10.1)
         movement += gates.max_extra_actions(players, options)  # §12.3: gates and their choices
+        movement += victory.max_extra_actions(options)  # picking up and delivering relics (§12.2)
         return max(movement, every + 1)
 
     def normalize(self, notation: str) -> str:
@@ -1892,6 +1912,7 @@ class SpaceEmpires(Game):
             + gates.invariants(state)
             + centers.invariants(state)
             + alien_tech.invariants(state)
+            + victory.invariants(state)
         )
 
     def evaluate(self, state: SEState, seat: int) -> float:

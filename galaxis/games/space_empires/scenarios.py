@@ -284,11 +284,12 @@ class Scenario(BaseModel):
     techs: dict[str, int] = {}
     cp: int = Field(default=0, ge=0)
     markers: tuple[SpecialMarker, ...] = ()
-    options: dict[Literal["warp_points", "doomsday_markers"], bool] = {}
+    options: dict[Literal["warp_points", "doomsday_markers", "ground_combat"], bool] = {}
     opponents: Opponents | None = None
     coop: CoopSetup | None = None
     alien_vp: AlienVpSetup | None = None
-    victory: Literal["conquest", "destroy_doomsday", "destroy_aliens", "destroy_amoebas"]
+    # capture_home: Quick Conquest, the first player to capture a home world wins (victory.py, §12.1.5)
+    victory: Literal["conquest", "destroy_doomsday", "destroy_aliens", "destroy_amoebas", "capture_home"]
     min_cycles: int = Field(default=1, ge=1)
     designed: bool
     # A scenario for several player counts is one option value (``family``) resolved by the number of
@@ -348,7 +349,9 @@ class Scenario(BaseModel):
         # Conquest is the victory of games without solo opponents, and of the multiplayer amoeba game,
         # where the amoebas are a hazard [seed].
         amoebas = opp is not None and opp.type == "amoeba"
-        if (opp is None and self.victory != "conquest") or (opp is not None and not amoebas and self.victory == "conquest"):
+        if self.victory == "capture_home" and (opp is not None or not self.options.get("ground_combat")):
+            raise ValueError(f"{self.id}: Quick Conquest has no solo opponents and forces ground_combat on")
+        if (opp is None and self.victory not in ("conquest", "capture_home")) or (opp is not None and not amoebas and self.victory == "conquest"):
             raise ValueError(f"{self.id}: conquest is the victory of games without solo opponents")
         if amoebas:
             if self.victory not in ("conquest", "destroy_amoebas"):

@@ -7,7 +7,7 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
-from . import centers, ground
+from . import centers, ground, victory
 from .board import SEATS
 from .hexes import parse_hex_id
 from .state import SEState
@@ -85,6 +85,7 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
                 f'<text x="{ux + 1:.1f}" y="{uy + 7:.1f}" font-size="6" fill="#fff" pointer-events="none">'
                 f"{escape(str(u.get('count', '?')))}</text>"
             )
+    parts += victory.svg_marks(state, _centre)  # relics and the King's warp points (§12.2)
     # Hexes with nothing on them still need a clickable outline.
     from . import board
 
@@ -103,6 +104,7 @@ def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str =
             f"{word('player', lang)} {SEATS[seat]}: {me['cp']} {word('cp', lang)}, {word('bid', lang)} {me['bid']}"
         )
         lines.append(", ".join(f"{tech_name(k, lang) if hu else k} {v}" for k, v in me["techs"].items()))
+    lines += victory.text_lines(state, lang)  # the public victory-point track (§12.2)
     for i, line in enumerate(lines):
         parts.append(f'<text x="20" y="{y0 + 16 * i:.0f}" font-size="12" fill="#222">{escape(line)}</text>')
     width, height = max_x + 80, y0 + 16 * len(lines) + 20

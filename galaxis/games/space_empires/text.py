@@ -6,7 +6,19 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, IllegalAction
 
-from . import alien_tech, amoeba, board, centers, data, empire_advantages, experience, gates, ground, solo
+from . import (
+    alien_tech,
+    amoeba,
+    board,
+    centers,
+    data,
+    empire_advantages,
+    experience,
+    gates,
+    ground,
+    solo,
+    victory,
+)
 from .board import SEATS
 from .solo_state import CAPITOL
 from .state import SEState
@@ -60,6 +72,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
     lines += empire_advantages.text_lines(state, seat, lang)  # the Empire Advantages the viewer may see (§10.4)
     lines += centers.text_lines(state, seat, lang)  # Research and Industrial Centers (§10.7)
     lines += alien_tech.text_lines(state, seat, lang)  # own and revealed Alien Technology cards (§10.5)
+    lines += victory.text_lines(state, lang)  # the public victory-point track (§12.2)
     lines.append(f"{w['hexes']}:")
     for hid, cell in obs["hexes"].items():
         parts = [hid]
@@ -108,6 +121,8 @@ def describe(state: SEState, action: Action, lang: str = "en") -> str:
         kind, args = KIND_OF_WORD.get(words[0], words[0]), tuple(words[1:])
         if kind == "scuttle" and not args:
             kind = "scuttle_menu"
+        if kind == "head" and args == ("done",):
+            kind, args = "head_done", ()
         if kind == "first" and args and args[0] in SEATS:
             args = (SEATS.index(args[0]),)
         if kind in ("tech", "buy") and (not args or args[0] not in data.unit_table_by_id() | data.techs()):
@@ -127,7 +142,7 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return kind, {"player": _player(int(a[0]), lang)}
     if kind in ("bid", "early"):
         return kind, {"cp": a[0]}
-    if kind == "tech":
+    if kind in ("tech", "head"):
         data.techs()[a[0]]  # an unknown technology is a KeyError: the notation is shown as it is
         return kind, {"tech": tech_name(a[0], lang)}
     if kind == "buy":

@@ -83,6 +83,10 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "alien_keep": ("card",),
         "alien_pay": ("card", "cp"),
         "alien_decline": ("card",),
+        "head": ("tech",),
+        "head_done": (),
+        "relic": ("counter",),
+        "deliver": ("counter",),
     }.items()
 }
 
