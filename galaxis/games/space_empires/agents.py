@@ -229,7 +229,7 @@ class HeuristicAgent:
             # Miners cannot enter unexplored hexes alone (§4.3): only explored relics are goals.
             return [h for h in vic["relics"] if obs["hexes"].get(h, {}).get("marker") != "?"]
         if kind == "SW" and vic.get("mode") == "king_of_warp_points":
-            return list(vic["warp_points"])  # science vessels hold the warp points (§12.2)
+            return self._warp_goals(obs, unit, list(vic["warp_points"]))
         if kind == "Miner":
             return colonies if unit.get("cargo") else minerals
         if kind == "SC" and unexplored:
@@ -237,6 +237,18 @@ class HeuristicAgent:
         if obs["cycle"] >= ATTACK_CYCLE and enemy_homes:
             return enemy_homes
         return unexplored
+
+    @staticmethod
+    def _warp_goals(obs: dict[str, Any], unit: dict[str, Any], warps: list[str]) -> list[str]:
+        """§12.2: a science vessel on a warp point stays; the others spread over the warp points not held."""
+        where = {u["id"]: h for h, c in obs["hexes"].items() for u in c.get("units", [])}
+        here = where.get(unit["id"], "")
+        if here in warps:
+            return [here]
+        held = {
+            h for h, c in obs["hexes"].items() for u in c.get("units", []) if u["owner"] == unit["owner"] and u["kind"] == "SW"
+        }
+        return [w for w in warps if w not in held] or warps
 
     # --- economy -------------------------------------------------------------------------------------
     @staticmethod

@@ -473,6 +473,15 @@ def resolve(players: int, options: dict[str, Any]) -> Scenario:
         raise BadOption(f"unknown scenario {sid!r}; choose one of {', '.join(scenario_ids())}")
     if found.seats != players:
         raise BadOption(f"scenario {sid} is for {found.seats} player(s), not {players}")
+    edition = str(options.get("edition", data.DEFAULT_EDITION))
+    if (
+        found.home_world is not None
+        and edition in data.EDITIONS
+        and found.home_world not in data.edition_rules(edition).home_world_steps
+    ):
+        raise BadOption(
+            f"scenario {sid} has {found.home_world} CP home worlds: it needs the Close Encounters edition (edition: ce)"
+        )
     difficulty = str(options.get("difficulty", "normal"))
     if (
         found.opponents is not None

@@ -138,9 +138,11 @@ def test_quick_conquest_teams_share_the_capture() -> None:
     assert scores[0] > 1000 and scores[3] > 1000 and scores[1] < 1000 and scores[2] < 1000
 
 
-def test_quick_conquest_needs_the_close_encounters_edition() -> None:
+@pytest.mark.parametrize(("players", "scenario"), [(3, "quick_conquest_3p"), (1, "solo_amoeba"), (2, "coop_ap_2p")])
+def test_30_cp_home_world_scenarios_need_the_close_encounters_edition(players: int, scenario: str) -> None:
+    # Rule Book 1.x home worlds step 20/15/10/5: a 30 CP home world exists only in Close Encounters.
     with pytest.raises(BadOption, match="Close Encounters edition"):
-        start(3, scenario="quick_conquest_3p", edition="base2011")
+        start(players, scenario=scenario, edition="base2011")
 
 
 # --- the victory-point options (§12.2) ---------------------------------------------------------------
