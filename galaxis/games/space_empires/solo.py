@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import alien_vp, board, combat, coop, data, economy, solo4
+from . import alien_vp, board, combat, coop, data, economy, experience, solo4
 from .hexes import distance, hex_id, parse_hex_id
 from .scenarios import Scenario, resolve, scenario_ids, solo_tables
 from .solo_state import (
@@ -218,6 +218,7 @@ def _alien_unit(state: SEState, alien: Alien, kind: str, hid: str, revealed: boo
         "",
     )
     state.units[uid] = unit
+    experience.on_new_unit(state, unit)  # §13.13: Green in the games whose aliens use experience
     return unit
 
 
