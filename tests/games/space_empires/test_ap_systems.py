@@ -88,3 +88,149 @@ def test_alien_academy_starts_ships_skilled() -> None:
     a = _alien(m)
     a.techs["military_academy"] = 1
     assert solo._alien_unit(s, a, "DD", a.home, revealed=True).xp == SKILLED
+
+
+# --- 2. the aliens' Boarding Ships (§10.2, §13.13.3) ---------------------------------------------------------
+def test_an_alien_with_boarding_buys_two_boarding_ships_per_level() -> None:
+    m = start(1, seed=2, scenario=NF)
+    s = state(m)
+    a = _alien(m)
+    assert s.boarding
+    bought, _ = solo.buy_ships(s, a, 30, a.home)
+    assert not any(s.units[u].kind == "BD" for u in bought)  # no Boarding technology: none
+    a.techs["boarding"] = 1
+    bought, _ = solo.buy_ships(s, a, 30, a.home)
+    assert [s.units[u].kind for u in bought[:2]] == ["BD", "BD"] and s.units[bought[0]].level == 1
+    assert "BD" not in [s.units[u].kind for u in bought[2:]]
+    a.techs["boarding"] = 2
+    bought, _ = solo.buy_ships(s, a, 50, a.home)
+    assert [s.units[u].kind for u in bought].count("BD") == 2  # the counter mix: 4 BD counters at most
+    # The base Alien Player (solo_ap) has no Boarding Ships even with the option and the technology.
+    base = start(1, seed=2, scenario="solo_ap", edition="ce", boarding=True)
+    b = _alien(base)
+    b.techs["boarding"] = 1
+    bought, _ = solo.buy_ships(state(base), b, 30, b.home)
+    assert not any(state(base).units[u].kind == "BD" for u in bought)
+
+
+def test_an_alien_boarding_ship_captures_a_players_ship(dice: list[int]) -> None:
+    m = start(1, seed=2, scenario=NF)
+    s = _battle(m)
+    a = _alien(m)
+    a.techs["boarding"] = 1
+    bd = solo._alien_unit(s, a, "BD", "7.3", revealed=True)
+    bd.level = 1
+    from galaxis.games.space_empires.solo_state import AlienFleet
+
+    fleet = AlienFleet("", [bd.uid], 0, False, 1, "7.3", 0)
+    a.fleets.append(fleet)
+    victim = add_unit(m, 0, "DD", "7.3", revealed=True)
+    s.players[0].techs["security_forces"] = 1
+    # BD 5 - DD hull 1 - Security Forces 1 = 3 (no experience modifier between two Green ships).
+    dice.append(3)
+    events: list[Any] = []
+    GAME._shoot(s, bd.uid, victim.uid, events)
+    ev = next(e for e in events if e["type"] == "boarding")
+    assert ev["need"] == 3 and ev["captured"]
+    new = s.units[ev["captured"]]
+    assert new.owner == a.owner and new.kind == "DD" and new.captured and new.uid in fleet.units
+    assert victim.uid not in s.units or s.units[victim.uid].owner == a.owner
+    assert GAME.invariants(s) == []
+
+
+def test_alien_security_forces_hinder_the_players_boarding() -> None:
+    m = start(1, seed=2, scenario=NF)
+    s = state(m)
+    a = _alien(m)
+    target = solo._alien_unit(s, a, "DD", "7.3", revealed=True)
+    bd = add_unit(m, 0, "BD", "7.3", revealed=True)
+    from galaxis.games.space_empires import boarding
+
+    before = boarding.need(s, bd, target)
+    a.techs["security_forces"] = 1
+    assert boarding.need(s, bd, target) == before - 1
+
+
+# --- 3. the victory-point aliens: captured colonies and the two-dice table (§13.12) --------------------------
+def test_vp_alien_defends_a_captured_colony() -> None:
+    from galaxis.games.space_empires import ap_systems
+    from galaxis.games.space_empires.ground_state import Garrison
+    from galaxis.games.space_empires.state import Colony
+
+    m = start(1, seed=2, scenario="solo_ap_vp", ground_combat=True)
+    s = state(m)
+    a = _alien(m)
+    assert s.ground is not None
+    s.colonies["7.3"] = Colony(a.owner, 1, False, True)
+    s.markers.pop("7.3", None)
+    s.ground.garrisons["7.3"] = Garrison(a.owner, ["Infantry"])
+    a.defense_cp = 40
+    events: list[Any] = []
+    ap_systems.defend_captured(s, a, events)
+    held = [e["unit"] for e in events if e["type"] == "alien_holds"]
+    assert held[:2] == ["Infantry", "Infantry"] and "Base" in held
+    assert len(s.ground.garrisons["7.3"].troops) == 3 and a.defense_cp < 40
+    assert GAME.invariants(s) == []
+    # The economic phase runs it: without ground combat nothing is bought.
+    plain = start(1, seed=2, scenario="solo_ap_vp")
+    b = _alien(plain)
+    state(plain).colonies["7.3"] = Colony(b.owner, 1, False, True)
+    b.defense_cp = 40
+    events = []
+    ap_systems.defend_captured(state(plain), b, events)
+    assert events == [] and b.defense_cp == 40
+
+
+@pytest.mark.parametrize(
+    ("options", "dice_in", "tech"),
+    [
+        ({}, [1, 9, 1, 10], "ship_size"),  # Boarding is rolled again without the option
+        ({"boarding": True, "edition": "ce"}, [1, 9], "boarding"),
+        ({"boarding": True, "edition": "ce"}, [7, 6], "security_forces"),
+        ({"experience": True, "edition": "ce"}, [1, 8], "military_academy"),
+        ({"boarding": True, "edition": "ce"}, [1, 8, 1, 1], "attack"),  # the Academy needs `experience`
+    ],
+)
+def test_vp_two_dice_table_keeps_the_systems_in_play(
+    dice: list[int], options: dict[str, Any], dice_in: list[int], tech: str
+) -> None:
+    from galaxis.games.space_empires import alien_vp
+
+    m = start(1, seed=2, scenario="solo_ap_vp", **options)
+    a = _alien(m)
+    dice.extend(dice_in)
+    assert alien_vp.tech_roll(state(m), a, []) == tech
+
+
+# --- 4. retaking a captured colony in multiplayer games (§10.1) ----------------------------------------------
+def test_the_former_owner_may_land_on_but_not_bombard_a_captured_colony() -> None:
+    from galaxis.games.space_empires import ground
+    from galaxis.games.space_empires.ground_state import Garrison
+    from galaxis.games.space_empires.state import Colony
+
+    m = start(2, seed=1, edition="ce", ground_combat=True)
+    s = state(m)
+    assert s.ground is not None
+    s.colonies["7.3"] = Colony(0, 1, False, True)  # seat 0 captured it from seat 1
+    s.markers.pop("7.3", None)
+    s.ground.captured["7.3"] = 1
+    s.ground.garrisons["7.3"] = Garrison(0, ["Infantry"])
+    assert ground.no_bombard(s, "7.3", 1)
+    add_unit(m, 1, "DD", "7.3")
+    s.players[1].techs["ground_combat"] = 1
+    assert GAME._start_bombardment(s, 1)
+    step = s.pending[-1]
+    assert step.kind == "bomb" and step.seat == 1 and step.data["left"] == []  # no bombardment
+    touch(m)
+    assert [x.notation for x in m.legal_actions(1)] == ["hold"]
+    s.pending.pop()
+    t = add_unit(m, 1, "T", "7.3")
+    s.ground.aboard[t.uid] = ["Infantry"] * 2
+    assert GAME._start_bombardment(s, 1)
+    touch(m)
+    assert sorted(x.notation for x in m.legal_actions(1)) == ["hold", "land"]
+    # A colony that was never the player's is bombarded as usual.
+    s.pending.pop()
+    del s.ground.captured["7.3"]
+    assert GAME._start_bombardment(s, 1)
+    assert s.pending[-1].data["left"] != []
