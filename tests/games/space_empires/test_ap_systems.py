@@ -234,3 +234,46 @@ def test_the_former_owner_may_land_on_but_not_bombard_a_captured_colony() -> Non
     del s.ground.captured["7.3"]
     assert GAME._start_bombardment(s, 1)
     assert s.pending[-1].data["left"] != []
+
+
+# --- 5. the heuristic bot invades (§10.1, agents.py / bot_ground.py) ----------------------------------------
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {"edition": "ce", "ground_combat": True}), (1, {"scenario": NF})],
+)
+def test_the_heuristic_bot_buys_transports_and_invades(players: int, options: dict[str, Any]) -> None:
+    import galaxis
+
+    from .helpers import bots_play_to_the_end
+
+    landings, transports = 0, 0
+    for seed in (1, 2, 3):
+        m = galaxis.new_match("space_empires", players=players, seed=seed, options=options)
+        bots_play_to_the_end(m, "heuristic")
+        landings += sum(1 for _, notation in m.history if notation == "land")
+        transports += sum(1 for _, notation in m.history if notation.startswith("buy T "))
+        assert m.is_over
+    assert transports >= 3 and landings >= 1
+
+
+def test_bot_transport_goals() -> None:
+    from galaxis.games.space_empires import bot_ground
+
+    obs: dict[str, Any] = {
+        "cycle": 4,
+        "ground": {"aboard": {"a1": ["Infantry"] * 6, "a2": ["Infantry"] * 2}, "captured": {"7.3": 0}},
+        "hexes": {
+            "5.1": {"colony": {"owner": 0, "value": 30, "home": True}},
+            "7.3": {"colony": {"owner": -3, "value": 3, "home": False}},
+            "8.3": {"colony": {"owner": 1, "value": 5, "home": False}, "units": [{"owner": 1, "kind": "?"}]},
+            "9.3": {"colony": {"owner": 1, "value": 5, "home": False}, "units": [{"owner": 1, "kind": "CO"}]},
+            "5.10": {"colony": {"owner": 1, "value": 30, "home": True}},
+        },
+    }
+    full = {"id": "a1", "kind": "T", "owner": 0, "units": [{"id": "a1"}, {"id": "a2"}]}
+    # 8 ground units: the captured 3 CP colony and the 5 CP one with only a Colony Ship (5 + 2 < 8); not
+    # the home world, nor the colony a face-down counter may defend.
+    assert sorted(bot_ground.goals(obs, 0, full, ["5.1"]) or []) == ["7.3", "9.3"]
+    assert bot_ground.goals(obs, 0, {"id": "a9", "kind": "T", "owner": 0}, ["5.1"]) == ["5.1"]  # empty: home
+    assert bot_ground.goals(obs, 0, {"id": "c1", "kind": "CA", "owner": 0}, ["5.1"]) is None
+    assert bot_ground.retake_goals(obs, 0, {"id": "c1", "kind": "CA"}) == ["7.3"]  # warships clear it first
