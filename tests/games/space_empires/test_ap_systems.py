@@ -277,3 +277,15 @@ def test_bot_transport_goals() -> None:
     assert bot_ground.goals(obs, 0, {"id": "a9", "kind": "T", "owner": 0}, ["5.1"]) == ["5.1"]  # empty: home
     assert bot_ground.goals(obs, 0, {"id": "c1", "kind": "CA", "owner": 0}, ["5.1"]) is None
     assert bot_ground.retake_goals(obs, 0, {"id": "c1", "kind": "CA"}) == ["7.3"]  # warships clear it first
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_vp_game_with_every_system_plays_to_the_end(agent: str) -> None:
+    import galaxis
+
+    from .helpers import bots_play_to_the_end
+
+    options = {"scenario": "solo_ap_vp", "ground_combat": True, "boarding": True, "experience": True}
+    m = galaxis.new_match("space_empires", players=1, seed=7, options=options)
+    bots_play_to_the_end(m, agent)
+    assert m.result is not None and m.result.details["outcome"] in ("won", "lost")
