@@ -15,7 +15,7 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
-from . import alien_tech, empire_advantages, gates
+from . import alien_tech, bot_ground, empire_advantages, gates
 from .hexes import distance, parse_hex_id
 from .reaction import should_react
 
@@ -156,11 +156,14 @@ class HeuristicAgent:
     # --- movement ------------------------------------------------------------------------------------
     def _move(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         own = {u["id"]: u for c in obs["hexes"].values() for u in c.get("units", []) if u["owner"] == seat}
+        boarding = bot_ground.embark(obs, seat, legal)  # §10.1: Infantry board the home Transport
+        if boarding is not None:
+            return boarding
         for a in legal:
             if a.kind == "colonize":
                 return a
-            # Warships travel together (scouts keep exploring one by one).
-            if a.kind == "merge" and own.get(a.args[0], {}).get("kind") in WARSHIPS[:-1]:
+            # Warships (and Transports) travel together (scouts keep exploring one by one).
+            if a.kind == "merge" and own.get(a.args[0], {}).get("kind") in (*WARSHIPS[:-1], bot_ground.TRANSPORT):
                 return a
         hexes = obs["hexes"]
         unexplored = [h for h, c in hexes.items() if c.get("marker") == "?"]
@@ -219,6 +222,9 @@ class HeuristicAgent:
         enemy_homes: list[str],
     ) -> list[str]:
         kind = unit["kind"]
+        transport = bot_ground.goals(obs, obs["you"], unit, colonies)  # §10.1: invasions
+        if transport is not None:
+            return transport
         if kind == "CO":
             return planets
         vic = obs.get("victory", {})
@@ -234,6 +240,9 @@ class HeuristicAgent:
             return colonies if unit.get("cargo") else minerals
         if kind == "SC" and unexplored:
             return unexplored
+        retake = bot_ground.retake_goals(obs, obs["you"], unit)  # §10.1: clear a captured colony
+        if retake:
+            return retake
         if obs["cycle"] >= ATTACK_CYCLE and enemy_homes:
             return enemy_homes
         return unexplored
@@ -312,6 +321,9 @@ class HeuristicAgent:
         special = self._victory_buy(obs, seat, by_kind, buys, queued)
         if special is not None:
             return special
+        invasion = bot_ground.buy(obs, seat, buys, by_kind.get("ground", []))  # §10.1: Transport, Infantry
+        if invasion is not None:
+            return invasion
         troops = self._troops(obs, by_kind)
         if troops is not None:
             return troops

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Event
 
-from . import board, data
+from . import ap_systems, board, data
 from .alien_vp_state import AlienVpState
 from .hexes import distance, parse_hex_id
 from .solo_state import ALIEN_LETTERS, CAPITOL, Alien, AlienFleet, CoopState
@@ -611,8 +611,8 @@ def replay(
 
 # --- the two-dice technology table (§13.12.4) ----------------------------------------------------------
 def tech_roll(state: SEState, a: Alien, events: list[Event]) -> str:
-    """Two dice on the technology table; a pending technology (ground troops, boarding, security forces,
-    the military academy: §13.12.8) is rolled again, and so is, as the flowchart says, Tactics before
+    """Two dice on the technology table; Boarding, Security Forces and the Military Academy are rolled
+    again unless their system is in play (options ``boarding`` / ``experience``, §13.12.4), and so is, as the flowchart says, Tactics before
     Attack 2 and Defence 2. Returns '' when the rerolls run out."""
     from .scenarios import solo_tables
 
@@ -621,7 +621,7 @@ def tech_roll(state: SEState, a: Alien, events: list[Event]) -> str:
     for _ in range(t.max_tech_rolls):
         first, second = _d10(state), _d10(state)
         tech = t.tech(first, second)
-        if tech in t.pending_techs:
+        if tech in t.pending_techs and not ap_systems.in_play(state, tech):
             continue
         if tech == "tactics" and min(a.techs.get("attack", 0), a.techs.get("defense", 0)) < needs:
             continue

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from galaxis.core import Event
 
-from . import board, data, experience
+from . import ap_systems, board, data, experience
 from .board import SEATS
 from .solo_state import Alien, SoloState
 from .state import SEState, Unit
@@ -52,8 +52,13 @@ def extra_techs(state: SEState) -> tuple[str, ...]:
 
 
 def boards(state: SEState, shooter: Unit) -> bool:
-    """A player's Boarding Ship boards instead of shooting when the option is on."""
-    return state.boarding and shooter.kind == "BD" and shooter.owner >= 0
+    """A player's Boarding Ship boards instead of shooting when the option is on, and so does an Alien
+    Player's (§13.13.3)."""
+    return state.boarding and shooter.kind == "BD" and (shooter.owner >= 0 or _alien(state, shooter.owner) is not None)
+
+
+def _alien(state: SEState, owner: int) -> Alien | None:
+    return alien_of(state.solo, owner) if state.solo is not None and owner < 0 else None
 
 
 def capturable(state: SEState, target: Unit) -> bool:
@@ -72,7 +77,11 @@ def capturable(state: SEState, target: Unit) -> bool:
 
 
 def _security(state: SEState, owner: int) -> int:
-    return state.players[owner].techs.get("security_forces", 0) if owner >= 0 else 0
+    """The target owner's Security Forces: a player's track or an Alien Player's sheet (§13.13.2)."""
+    if owner >= 0:
+        return state.players[owner].techs.get("security_forces", 0)
+    alien = _alien(state, owner)
+    return alien.techs.get("security_forces", 0) if alien is not None else 0
 
 
 def need(state: SEState, shooter: Unit, target: Unit) -> int:
@@ -120,7 +129,7 @@ def board_ship(state: SEState, shooter: Unit, target: Unit, events: list[Event])
         event["destroyed"] = True
         event["text"] += ": taken, but with no free counter for it the ship is scuttled"
     elif hit:
-        new = capture(state, target, shooter.owner)
+        new = capture(state, target, shooter.owner, shooter)
         b.idle[new.uid] = b.round + table().idle_rounds
         event["captured"] = new.uid
         event["text"] += f": captured, now {new.uid}"
@@ -129,21 +138,23 @@ def board_ship(state: SEState, shooter: Unit, target: Unit, events: list[Event])
 def free_counter(state: SEState, seat: int, kind: str) -> bool:
     """Whether ``seat`` has a counter left for a captured ``kind`` (DESIGN: without one the ship is
     scuttled, the counter mix limits every empire, §7.5)."""
-    return board.counters_in_use(state, seat, kind) < data.unit_table_by_id()[kind].counters
+    limit = data.unit_table_by_id()[kind].counters
+    if seat < 0:
+        return ap_systems.counters_on_map(state, seat, kind) < limit  # an Alien Player has no queue
+    return board.counters_in_use(state, seat, kind) < limit
 
 
-def capture(state: SEState, target: Unit, seat: int) -> Unit:
+def capture(state: SEState, target: Unit, seat: int, by: Unit | None = None) -> Unit:
     """The captured ship joins ``seat`` as a counter of its own, face up, keeping its technology; it
-    starts at its captor's start level of experience (DESIGN)."""
-    p = state.players[seat]
+    starts at its captor's start level of experience (DESIGN). An Alien Player's capture joins the fleet
+    of the Boarding Ship ``by`` (§13.13.3)."""
     old = target.uid
     del state.units[old]
     alien = alien_of(state.solo, target.owner) if state.solo is not None and target.owner < 0 else None
     for fleet in alien.fleets if alien is not None else []:
         if old in fleet.units:
             fleet.units.remove(old)  # the Alien Player lost it as if destroyed (§13.5)
-    uid = f"{SEATS[seat]}{p.serial}"
-    p.serial += 1
+    uid = _captor_uid(state, seat, by)
     target.uid, target.owner, target.counter = uid, seat, uid
     target.revealed, target.captured, target.screened, target.damage = True, True, False, 0
     target.xp = experience.start_level(state, seat) if experience.gains(state, target) else 0
@@ -154,6 +165,23 @@ def capture(state: SEState, target: Unit, seat: int) -> Unit:
     if state.battle is not None:
         state.battle.queue = [q for q in state.battle.queue if q != old]
     return target
+
+
+def _captor_uid(state: SEState, seat: int, by: Unit | None) -> str:
+    """A new unit id of the captor; an Alien Player's captured ship joins its Boarding Ship's fleet."""
+    captor = _alien(state, seat)
+    if captor is None:
+        p = state.players[seat]
+        p.serial += 1
+        return f"{SEATS[seat]}{p.serial - 1}"
+    from .solo import _opp_letter
+
+    uid = f"{_opp_letter(seat)}{captor.serial}"
+    captor.serial += 1
+    fleet = next((f for f in captor.fleets if by is not None and by.uid in f.units), None)
+    if fleet is not None:
+        fleet.units.append(uid)
+    return uid
 
 
 def alien_of(solo: SoloState, owner: int) -> Alien | None:

@@ -59,12 +59,34 @@ def top() -> int:
 
 
 def gains(state: SEState, u: Unit) -> bool:
-    """Whether ``u`` has an experience level: the option is on and it is a player's ship."""
-    return state.experience and u.owner >= 0 and u.kind in table().ships
+    """Whether ``u`` has an experience level: the option is on and it is a player's ship, or an Alien
+    Player's ship in the games whose aliens use experience (§13.13)."""
+    if not state.experience or u.kind not in table().ships:
+        return False
+    return u.owner >= 0 or alien_gains(state, u.owner)
+
+
+def alien_gains(state: SEState, owner: int) -> bool:
+    """§13.13 (seed: the new-features AP "használhat Hajó-tapasztalatot"): the alien empires of
+    ``solo_ap_new_features`` and of the victory-point scenarios (§13.12) have experience levels like a
+    live player's ships; the base Alien Player's (§13.5) and the machines' ships have none."""
+    from . import alien_vp, solo, solo4
+
+    return (
+        state.solo is not None
+        and solo.alien_of(state.solo, owner) is not None
+        and (solo4.new_features(state) or alien_vp.vp_of(state) is not None)
+    )
 
 
 def _academy(state: SEState, seat: int) -> int:
-    return state.players[seat].techs.get("military_academy", 0) if seat >= 0 else 0
+    """The owner's Military Academy level: a player's track, or an alien's sheet (§13.13)."""
+    if seat >= 0:
+        return state.players[seat].techs.get("military_academy", 0)
+    from .solo import alien_of
+
+    alien = alien_of(state.solo, seat) if state.solo is not None else None
+    return alien.techs.get("military_academy", 0) if alien is not None else 0
 
 
 def start_level(state: SEState, seat: int) -> int:

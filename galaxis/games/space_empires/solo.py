@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import alien_vp, board, combat, coop, data, economy, solo4
+from . import alien_vp, ap_systems, board, combat, coop, data, economy, experience, solo4
 from .hexes import distance, hex_id, parse_hex_id
 from .scenarios import Scenario, resolve, scenario_ids, solo_tables
 from .solo_state import (
@@ -218,6 +218,7 @@ def _alien_unit(state: SEState, alien: Alien, kind: str, hid: str, revealed: boo
         "",
     )
     state.units[uid] = unit
+    experience.on_new_unit(state, unit)  # §13.13: Green in the games whose aliens use experience
     return unit
 
 
@@ -856,7 +857,7 @@ def buy_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[str], i
     left over."""
     ap = solo_tables().alien_player
     units = data.units(state.edition)
-    bought: list[str] = []
+    bought, cp = ap_systems.boarding_ships(state, a, cp, hid)  # §13.13.3: 2 BD per Boarding level
     seen = state.solo.seen if state.solo is not None else {}
     if a.techs.get("fighters", 0) >= 1 and (
         not seen.get("point_defense") or d10(state) <= ap.carrier_pd_roll_max
@@ -1093,6 +1094,7 @@ def economic_phase(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
     for a in solo.aliens:
         if a.alive and solo.alien_vp is not None:
             alien_vp.economy(state, a, phase, events)  # §13.12.2-3: the victory-point sheet
+            ap_systems.defend_captured(state, a, events)  # §13.12: as the new-features aliens
         elif a.alive:
             alien_economy(state, a, phase, events)
             solo4.defend_captured(state, a, events)  # §13.13: mines, bases, ground units

@@ -264,14 +264,14 @@ def _alien_lands(
 
 
 # --- the aliens defend their captured colonies (§13.13) ---------------------------------------------------
-def defend_captured(state: SEState, a: Alien, events: list[Event]) -> None:
+def defend_captured(state: SEState, a: Alien, events: list[Event], always: bool = False) -> None:
     """§13.13 (seed: "Az AP Aknákkal, Bázisokkal és Földi egységekkel próbálja megvédeni elfoglalt
     kolóniáját ... az AP Védekezési Oszlopában lévő ÉP-iből"): after its economic rolls an alien spends
     Defence CP on each colony it captured, nearest its home world first: ground units until the garrison
     holds 3, then a Base if there is none, then Mines up to 2; at most half of the Defence CP a phase
     ([DESIGN], data/solo4.yaml ``captured_defence``; the home world keeps the rest)."""
     g = state.ground
-    if g is None or not new_features(state) or not a.alive:
+    if g is None or not (always or new_features(state)) or not a.alive:
         return
     spec = tables().new_features.captured_defence
     budget = a.defense_cp * spec.share[0] // spec.share[1]

@@ -80,11 +80,17 @@ def invadable(state: SEState, owner: int) -> bool:
 
 
 def may_retake(state: SEState, hid: str, seat: int) -> bool:
-    """§13.13: a live player may not bombard a colony an alien empire captured from it, but may land on it
-    to take it back: its bombardment step there offers only ``land`` (with cargo aboard) and ``hold``. The
-    step depends only on the ships there (public), never on the cargo (secret)."""
+    """§10.1, §13.13: a player may not bombard a colony captured from it (by another player or an alien
+    empire), but may land on it to take it back: its bombardment step there offers only ``land`` (with
+    cargo aboard) and ``hold``. The step depends only on the ships there (public), never on the cargo
+    (secret)."""
     col = state.colonies.get(hid)
-    return state.ground is not None and col is not None and alien(state, col.owner) is not None
+    return (
+        state.ground is not None
+        and col is not None
+        and col.owner != seat
+        and (col.owner >= 0 or alien(state, col.owner) is not None)
+    )
 
 
 def techs_of(state: SEState, owner: int) -> dict[str, int]:
