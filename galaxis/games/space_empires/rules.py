@@ -907,7 +907,7 @@ class SpaceEmpires(Game):
         elif kind in ground.ACTION_KINDS:
             ground.apply_action(self, state, seat, kind, args, events)
         elif kind in empire_advantages.ACTION_KINDS:
-            empire_advantages.apply(self, state, seat, str(args[0]), events)  # §10.4
+            empire_advantages.apply(self, state, seat, kind, tuple(args), events)  # §10.4
         elif kind in gates.ACTION_KINDS:
             gates.apply_action(self, state, seat, kind, args, events)  # §12.3
         elif kind in reaction.ACTION_KINDS:
