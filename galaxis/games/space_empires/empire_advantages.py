@@ -734,11 +734,49 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
                     break
                 pool.remove(pick)
                 deal.append((slot, i, pick))
-        if not pool:
+        if not pool and _regrants_fit(state, deal, held_slots):
+            before = [list(h) for h in ea.held]
             for slot, i, pick in deal:
                 slot[i] = pick
+            for seat, old in enumerate(before):
+                regrant(state, seat, old, ea.held[seat])
             return state
     return state
+
+
+def _cp_grant(card: str) -> int:
+    return sum(e.cp for e in cards()[card].effects if e.op == "start_cp")
+
+
+def _regrants_fit(state: SEState, deal: list[tuple[list[str], int, str]], held_slots: dict[int, int]) -> bool:
+    """A re-deal fits only if no seat loses more starting CP (``start_cp``) than it still has."""
+    delta: dict[int, int] = {}
+    for slot, i, pick in deal:
+        if id(slot) in held_slots:
+            seat = held_slots[id(slot)]
+            delta[seat] = delta.get(seat, 0) + _cp_grant(pick) - _cp_grant(slot[i])
+    return all(state.players[s].cp + d >= 0 for s, d in delta.items())
+
+
+def regrant(state: SEState, seat: int, old: list[str], new: list[str]) -> None:
+    """§10.4 determinize: a seat whose kept cards were re-dealt (``old`` -> ``new``) swaps their set-up
+    grants. ``start_cp``: the CP (and the ledger's earned CP) move by the difference; ``explored_home``:
+    the home system's face-down markers become known, or stop being known when no card gives them any
+    more. ``start_tech`` is left as it is (documented in §10.4)."""
+    if sorted(old) == sorted(new):
+        return
+    p = state.players[seat]
+    delta = sum(_cp_grant(c) for c in new) - sum(_cp_grant(c) for c in old)
+    p.cp += delta
+    p.earned += delta
+
+    def explores(held: list[str]) -> bool:
+        return any(e.op == "explored_home" for c in held for e in cards()[c].effects)
+
+    if explores(old) == explores(new):
+        return
+    home = {h for h, m in state.markers.items() if m.pool == f"home{seat}" and not m.face_up}
+    p.known = sorted(set(p.known) | home) if explores(new) else sorted(set(p.known) - home)
 
 
 def invariants(state: SEState) -> list[str]:

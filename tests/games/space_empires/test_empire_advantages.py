@@ -433,6 +433,49 @@ def test_determinize_resamples_only_the_unseen_cards() -> None:
     assert len(others) > 1  # seat 1's hidden card really is re-sampled
 
 
+def test_determinize_swaps_the_set_up_grants_of_a_re_dealt_card() -> None:
+    m = start(2, seed=9, empire_advantages="deal")
+    _keep_first(m)
+    ea, p1 = _ea(m), state(m).players[1]
+    ea.deck += ea.held[1]
+    ea.held[1] = []
+    _give(m, 1, "traders")
+    _give(m, 1, "ancient_race")
+    home = {h for h, mk in state(m).markers.items() if mk.pool == "home1" and not mk.face_up}
+    assert home and home <= set(p1.known)
+    cp, earned = p1.cp, p1.earned
+    swapped = 0
+    for seed in range(12):
+        w = m.determinize(0, seed).state
+        assert isinstance(w, SEState) and w.ea is not None
+        q = w.players[1]
+        held = set(w.ea.held[1])
+        grants = sum(e.cp for c in held for e in cards()[c].effects if e.op == "start_cp")
+        assert q.cp == cp - 30 + grants and q.earned == earned - 30 + grants  # Traders' 30 CP go with it
+        w_home = {h for h, mk in w.markers.items() if mk.pool == "home1" and not mk.face_up}
+        assert (w_home <= set(q.known)) == ("ancient_race" in held or any(
+            e.op == "explored_home" for c in held for e in cards()[c].effects))
+        assert GAME.invariants(w) == []
+        swapped += "traders" not in held
+    assert swapped > 0
+
+
+def test_determinize_keeps_a_cp_grant_already_spent() -> None:
+    m = start(2, seed=9, empire_advantages="deal")
+    _keep_first(m)
+    ea, p1 = _ea(m), state(m).players[1]
+    ea.deck += ea.held[1]
+    ea.held[1] = []
+    _give(m, 1, "traders")
+    p1.cp -= 25  # spent on something: without Traders seat 1 could not have paid it
+    p1.spent += 25
+    touch(m)
+    for seed in range(8):
+        w = m.determinize(0, seed).state
+        assert isinstance(w, SEState) and w.ea is not None
+        assert w.ea.held[1] == ["traders"] and w.players[1].cp == p1.cp
+
+
 def test_determinize_deals_only_cards_a_seat_could_hold(planted_dice: list[int]) -> None:
     m = start(2, seed=12, empire_advantages="deal")
     _keep_first(m)
