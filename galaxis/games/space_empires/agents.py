@@ -60,8 +60,8 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "fight")
         if "land" in kinds:
             return next(a for a in legal if a.kind == "land")  # invade when troops are aboard (§10.1)
-        if "ea" in kinds:
-            return empire_advantages.bot_choice(legal)  # §10.4: keep the most useful Empire Advantage
+        if kinds & set(empire_advantages.ACTION_KINDS):
+            return empire_advantages.bot_choice(legal, obs)  # §10.4: keep the most useful Empire Advantage
         if kinds & {"gt", "steal"}:
             return legal[0]  # ground combat targets and stolen technology (§10.1)
         if "destroy" in kinds:

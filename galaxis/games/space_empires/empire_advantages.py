@@ -10,7 +10,9 @@ card is kept (``keep_effects``).
 Dealing (§10.4): with the option ``empire_advantages`` every seat is dealt 2 cards and keeps 1; a
 scenario may deal otherwise (``EaDeal``: the lone player of ``ce_3p_2v1`` draws 6 and keeps 4; in
 ``ce_4p_3v1`` the team picks one each from a pool of 4 in seat order and the lone player draws 3 and keeps
-1). Every keep or pick is one atomic, secret decision (``ea CARD``). A card is hidden from the other seats
+1). Every keep or pick is one atomic, secret decision (``ea CARD``). The option value ``balanced`` deals
+players+1 cards face up and auctions the picks openly (``ea_bid N``, ``ea_pass``, ``ea_take CARD``; every
+seat starts with the deck's ``balanced_cp`` CP and pays its winning bid from them). A dealt card is hidden from the other seats
 (observation, views, events, ``determinize``) until it triggers, i.e. until its effect is first used where
 the others can see it, or until one of its owner's colonies is captured (``on_capture``).
 """
@@ -65,16 +67,23 @@ OP_FIELDS: dict[str, frozenset[str]] = {
     "move_bonus": frozenset({"by", "classes", "turns"}),
     "ground_attack": frozenset({"attack", "defense"}),
 }
-ACTION_KINDS = ("ea",)
+ACTION_KINDS = ("ea", "ea_bid", "ea_pass", "ea_take")
 SECRET_KINDS = ("ea",)  # keeping or picking a card is secret (§10.4)
-STEP_KINDS = ("ea_keep", "ea_pick")
+STEP_KINDS = ("ea_keep", "ea_pick", "ea_bid", "ea_take")
+MODES = ("none", "deal", "balanced")
 OPTION: dict[str, dict[str, Any]] = {
     "empire_advantages": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters Empire Advantages: each player is dealt 2 cards and keeps 1 in secret (§10.4)",
+        "type": "choice",
+        "choices": list(MODES),
+        "default": "none",
+        "help": "Close Encounters Empire Advantages (§10.4): none; deal (each player is dealt 2 cards and keeps 1 "
+        "in secret); balanced (players+1 cards face up, every player starts with 75 CP and bids openly for them)",
     }
 }
+# What the heuristic bot would pay for a card in the balanced auction: BOT_TOP_VALUE CP for a card whose
+# first operation ranks first in BOT_PREFERENCE, BOT_VALUE_STEP less for each rank below (§10.4).
+BOT_TOP_VALUE = 24
+BOT_VALUE_STEP = 3
 # What the heuristic bot keeps first: the operations it profits from in every game (§10.4).
 BOT_PREFERENCE = ("modify", "extra_hit", "income_bonus", "cost_multiplier", "start_tech", "start_cp", "maintenance")
 _STRICT = ConfigDict(frozen=True, extra="forbid")
@@ -162,6 +171,7 @@ class EaDeal(BaseModel):
 
 class Deck(BaseModel):
     model_config = _STRICT
+    balanced_cp: int = Field(ge=0)
     cards: tuple[Card, ...]
 
     @model_validator(mode="after")
@@ -187,11 +197,15 @@ def validate(raw: Any) -> dict[str, Card]:
 
 
 @cache
+def deck() -> Deck:
+    with DATA_FILE.open(encoding="utf-8") as fh:
+        return Deck.model_validate(yaml.safe_load(fh))
+
+
+@cache
 def cards() -> dict[str, Card]:
     """The 25 cards by id, in card-number order."""
-    with DATA_FILE.open(encoding="utf-8") as fh:
-        table = validate(yaml.safe_load(fh))
-    return dict(sorted(table.items(), key=lambda kv: kv[1].number))
+    return dict(sorted(((c.id, c) for c in deck().cards), key=lambda kv: kv[1].number))
 
 
 def card_name(card: str, lang: str = "en") -> str:
@@ -200,12 +214,24 @@ def card_name(card: str, lang: str = "en") -> str:
 
 
 # --- dealing (§10.4) ------------------------------------------------------------------------------------
+def mode(options: dict[str, Any]) -> str:
+    """The option's value; a bare true/false (the option's former type) reads as deal/none."""
+    value = options.get("empire_advantages", "none")
+    if isinstance(value, bool):
+        return "deal" if value else "none"
+    return str(value)
+
+
 def check_option(options: dict[str, Any], scenario: Scenario) -> None:
-    """§10.4: the option is for the competitive games (no solo or cooperative opponents)."""
-    if options.get("empire_advantages") and (scenario.opponents is not None and scenario.opponents.type != "amoeba"):
+    """§10.4: the option is for the competitive games (no solo or cooperative opponents); the balanced
+    deal is for scenarios that deal no cards of their own."""
+    on = mode(options) != "none"
+    if on and (scenario.opponents is not None and scenario.opponents.type != "amoeba"):
         raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
-    if options.get("empire_advantages") and (scenario.coop is not None or scenario.alien_vp is not None):
+    if on and (scenario.coop is not None or scenario.alien_vp is not None):
         raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
+    if mode(options) == "balanced" and scenario.empire_advantages:
+        raise BadOption(f"scenario {scenario.id} deals its own Empire Advantages: empire_advantages=balanced is refused")
 
 
 def deck_for(state: SEState, options: dict[str, Any]) -> list[str]:
@@ -226,7 +252,7 @@ def deck_for(state: SEState, options: dict[str, Any]) -> list[str]:
 def deals_for(scenario: Scenario, options: dict[str, Any], players: int) -> tuple[EaDeal, ...]:
     if scenario.empire_advantages:
         return tuple(scenario.empire_advantages)
-    if options.get("empire_advantages"):
+    if mode(options) == "deal":
         return tuple(EaDeal(seats=(s,), draw=2, keep=1) for s in range(players))  # deal 2, keep 1
     return ()
 
@@ -236,13 +262,17 @@ def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
     choice step per card to keep (the first deal decided first, seats in order)."""
     check_option(options, scenario)
     deals = deals_for(scenario, options, len(state.players))
-    if not deals:
+    if not deals and mode(options) != "balanced":
         return
     n = len(state.players)
-    deck = deck_for(state, options)
-    state.rng.shuffle(deck)
-    ea = EAState(deck=deck, hands=[[] for _ in range(n)], held=[[] for _ in range(n)], discarded=[[] for _ in range(n)])
+    cards_in_play = deck_for(state, options)
+    state.rng.shuffle(cards_in_play)
+    ea = EAState(cards_in_play, [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
     ea.ruled_out = [[] for _ in range(n)]
+    if mode(options) == "balanced":
+        state.ea = ea
+        deal_balanced(state)
+        return
     steps: list[Step] = []
     for deal in deals:
         if deal.pool:
@@ -261,11 +291,27 @@ def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
 def step_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]:
     ea = state.ea
     assert ea is not None
+    if step.kind == "ea_bid":
+        return auction_actions(game, state)
+    if step.kind == "ea_take":
+        return [game.table.get(f"ea_take {c}", (), "ea_take", (c,)) for c in _by_number(ea.row)]
     choices = ea.hands[step.seat] if step.kind == "ea_keep" else ea.pool
     return [game.table.get(f"ea {c}", (), "ea", (c,)) for c in _by_number(choices)]  # a list choice, no map target
 
 
-def apply(game: SpaceEmpires, state: SEState, seat: int, card: str, events: list[Event]) -> None:
+def apply(game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]) -> None:
+    """§10.4: one decision of the dealing: a keep or pick, or a bid, pass or take of the balanced deal."""
+    if kind == "ea_bid":
+        bid(state, seat, int(args[0]), events)
+    elif kind == "ea_pass":
+        pass_bid(state, seat, events)
+    elif kind == "ea_take":
+        take(game, state, seat, str(args[0]), events)
+    else:
+        keep(game, state, seat, str(args[0]))
+
+
+def keep(game: SpaceEmpires, state: SEState, seat: int, card: str) -> None:
     """§10.4: keep (or pick from the pool) one card; when the last card of a hand is chosen the rest of
     the hand is discarded."""
     ea = state.ea
@@ -304,14 +350,139 @@ def keep_effects(game: SpaceEmpires, state: SEState, seat: int, card: str) -> No
             p.known = sorted(set(p.known) | set(home))
 
 
-def bot_choice(legal: list[Action]) -> Action:
-    """The heuristic bot keeps the card whose first operation ranks best in ``BOT_PREFERENCE``."""
+# --- the balanced deal (§10.4) [reference §1.11; the auction's procedure is DESIGN] ------------------------
+def deal_balanced(state: SEState) -> None:
+    """§10.4 balanced deal: players+1 cards face up (public), every seat starts with ``balanced_cp`` CP
+    and the first auction opens, the seats bidding in turn order."""
+    ea = state.ea
+    assert ea is not None
+    n = len(state.players)
+    ea.row = [ea.deck.pop() for _ in range(n + 1)]
+    ea.paid = [0] * n
+    for p in state.players:
+        p.cp += deck().balanced_cp
+        p.earned += deck().balanced_cp  # the CP ledger (booked as earned, the bid as spent)
+    ea.waiting = [s for s in state.order if 0 <= s < n] or list(range(n))
+    open_auction(state)
 
-    def rank(a: Action) -> int:
-        op = cards()[str(a.args[0])].effects[0].op
-        return BOT_PREFERENCE.index(op) if op in BOT_PREFERENCE else len(BOT_PREFERENCE)
 
-    return min(legal, key=rank)
+def open_auction(state: SEState) -> None:
+    """§10.4: the seats still without a card bid for the next pick, in turn order; the last seat without
+    a card takes one of the two cards left for nothing."""
+    ea = state.ea
+    assert ea is not None
+    ea.high, ea.high_seat = -1, -1
+    ea.bidders = list(ea.waiting)
+    if len(ea.bidders) == 1:
+        state.pending.append(Step("ea_take", ea.bidders[0], {}))
+    elif ea.bidders:
+        state.pending.append(Step("ea_bid", ea.bidders[0], {}))
+
+
+def bid_limit(state: SEState, seat: int) -> int:
+    """The most ``seat`` may bid: the CP it has (at most the balanced deal's CP)."""
+    return min(state.players[seat].cp, deck().balanced_cp)
+
+
+def auction_actions(game: SpaceEmpires, state: SEState) -> list[Action]:
+    """§10.4: pass, or raise the highest bid by any whole number of CP up to the bid limit (the first
+    bid of an auction may be 0)."""
+    ea = state.ea
+    assert ea is not None
+    seat = state.pending[-1].seat
+    out = [game.table.get("ea_pass", (), "ea_pass", ())]
+    return out + [game.table.get(f"ea_bid {cp}", (), "ea_bid", (cp,)) for cp in range(ea.high + 1, bid_limit(state, seat) + 1)]
+
+
+def bid(state: SEState, seat: int, cp: int, events: list[Event]) -> None:
+    """§10.4: an open bid, higher than the highest so far."""
+    ea = state.ea
+    assert ea is not None
+    if not ea.high < cp <= bid_limit(state, seat):
+        raise ValueError(f"a bid must be above {ea.high} and at most {bid_limit(state, seat)} CP")
+    ea.high, ea.high_seat = cp, seat
+    events.append({"type": "ea_bid", "seat": seat, "cp": cp, "text": f"seat {seat + 1} bids {cp} CP for the first pick"})
+    _next_bidder(state, seat)
+
+
+def pass_bid(state: SEState, seat: int, events: list[Event]) -> None:
+    """§10.4: a seat that passes is out of this auction (it bids again in the next one)."""
+    ea = state.ea
+    assert ea is not None
+    after = _following(ea.bidders, seat)
+    ea.bidders.remove(seat)
+    events.append({"type": "ea_pass", "seat": seat, "text": f"seat {seat + 1} passes"})
+    state.pending.pop()
+    if len(ea.bidders) == 1:
+        win_auction(state, ea.bidders[0], events)
+    else:
+        state.pending.append(Step("ea_bid", after, {}))
+
+
+def _following(seats: list[int], seat: int) -> int:
+    return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def _next_bidder(state: SEState, seat: int) -> None:
+    ea = state.ea
+    assert ea is not None
+    state.pending.pop()
+    state.pending.append(Step("ea_bid", _following(ea.bidders, seat), {}))
+
+
+def win_auction(state: SEState, seat: int, events: list[Event]) -> None:
+    """§10.4: the last seat in the auction pays its bid (0 when nobody bid) and picks first."""
+    ea = state.ea
+    assert ea is not None
+    price = max(ea.high, 0) if ea.high_seat == seat else 0
+    state.players[seat].cp -= price
+    state.players[seat].spent += price
+    ea.paid[seat] += price
+    events.append({"type": "ea_won", "seat": seat, "cp": price, "text": f"seat {seat + 1} wins the pick for {price} CP"})
+    state.pending.append(Step("ea_take", seat, {}))
+
+
+def take(game: SpaceEmpires, state: SEState, seat: int, card: str, events: list[Event]) -> None:
+    """§10.4: the winner takes a face-up card (public from the start) and the next auction opens."""
+    ea = state.ea
+    assert ea is not None
+    ea.row.remove(card)
+    ea.held[seat].append(card)
+    ea.revealed.append(card)
+    ea.waiting.remove(seat)
+    state.pending.pop()
+    events.append({"type": "ea_taken", "seat": seat, "card": card, "text": f"seat {seat + 1} takes {card_name(card)}"})
+    keep_effects(game, state, seat, card)
+    open_auction(state)
+
+
+def card_value(card: str) -> int:
+    """The heuristic bot's CP value of a card: by the rank of its first operation in BOT_PREFERENCE."""
+    op = cards()[card].effects[0].op
+    rank = BOT_PREFERENCE.index(op) if op in BOT_PREFERENCE else len(BOT_PREFERENCE)
+    return max(0, BOT_TOP_VALUE - BOT_VALUE_STEP * rank)
+
+
+def bot_bid(legal: list[Action], obs: dict[str, Any]) -> Action:
+    """The heuristic bot raises by 1 CP while the pick is worth more to it than the price: the best face-up
+    card's value less the value of the card it would be left with if it lost every auction."""
+    auction = obs["empire_advantages"]["auction"]
+    values = sorted((card_value(c) for c in auction["row"]), reverse=True)
+    fallback = values[min(len(auction["waiting"]), len(values)) - 1]
+    worth = values[0] - fallback
+    bids = {int(a.args[0]): a for a in legal if a.kind == "ea_bid"}
+    want = auction["high"] + 1
+    if want in bids and want <= worth:
+        return bids[want]
+    return next(a for a in legal if a.kind == "ea_pass")
+
+
+def bot_choice(legal: list[Action], obs: dict[str, Any] | None = None) -> Action:
+    """The heuristic bot keeps (or takes) the card whose first operation ranks best in ``BOT_PREFERENCE``;
+    in the balanced auction it bids by ``bot_bid``."""
+    if obs is not None and any(a.kind in ("ea_bid", "ea_pass") for a in legal):
+        return bot_bid(legal, obs)
+    return max(legal, key=lambda a: card_value(str(a.args[0])))
 
 
 def settled_kinds(obs: dict[str, Any]) -> set[str]:
@@ -488,7 +659,7 @@ def visible(state: SEState, viewer: int | None) -> set[str]:
     ea = state.ea
     if ea is None:
         return set()
-    seen = set(ea.revealed)
+    seen = set(ea.revealed) | set(ea.row)  # the balanced deal's cards are face up
     if viewer is not None:
         seen |= set(ea.hands[viewer]) | set(ea.held[viewer]) | set(ea.discarded[viewer])
         if viewer in ea.pool_seats:
@@ -509,6 +680,14 @@ def observe(state: SEState, obs: dict[str, Any], viewer: int | None) -> dict[str
         "hand": _by_number(ea.hands[viewer]) if own and viewer is not None else [],
         "discarded": _by_number(ea.discarded[viewer]) if own and viewer is not None else [],
         "pool": _by_number(ea.pool) if viewer in ea.pool_seats else [],
+        "auction": {  # the balanced deal (public)
+            "row": _by_number(ea.row),
+            "waiting": list(ea.waiting),
+            "bidders": list(ea.bidders),
+            "high": ea.high,
+            "high_seat": ea.high_seat,
+            "paid": list(ea.paid),
+        },
     }
     return obs
 
@@ -517,7 +696,7 @@ def _slots(state: SEState, viewer: int | None) -> list[list[str]]:
     """Every place a card may be in (the deck, each seat's hand, held cards and discards, the pool)."""
     ea = state.ea
     assert ea is not None
-    return [ea.deck, *ea.hands, *ea.held, *ea.discarded, ea.pool]
+    return [ea.deck, *ea.hands, *ea.held, *ea.discarded, ea.pool, ea.row]
 
 
 def secret(state: SEState, viewer: int | None, out: dict[str, Any]) -> dict[str, Any]:
@@ -555,11 +734,49 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
                     break
                 pool.remove(pick)
                 deal.append((slot, i, pick))
-        if not pool:
+        if not pool and _regrants_fit(state, deal, held_slots):
+            before = [list(h) for h in ea.held]
             for slot, i, pick in deal:
                 slot[i] = pick
+            for seat, old in enumerate(before):
+                regrant(state, seat, old, ea.held[seat])
             return state
     return state
+
+
+def _cp_grant(card: str) -> int:
+    return sum(e.cp for e in cards()[card].effects if e.op == "start_cp")
+
+
+def _regrants_fit(state: SEState, deal: list[tuple[list[str], int, str]], held_slots: dict[int, int]) -> bool:
+    """A re-deal fits only if no seat loses more starting CP (``start_cp``) than it still has."""
+    delta: dict[int, int] = {}
+    for slot, i, pick in deal:
+        if id(slot) in held_slots:
+            seat = held_slots[id(slot)]
+            delta[seat] = delta.get(seat, 0) + _cp_grant(pick) - _cp_grant(slot[i])
+    return all(state.players[s].cp + d >= 0 for s, d in delta.items())
+
+
+def regrant(state: SEState, seat: int, old: list[str], new: list[str]) -> None:
+    """§10.4 determinize: a seat whose kept cards were re-dealt (``old`` -> ``new``) swaps their set-up
+    grants. ``start_cp``: the CP (and the ledger's earned CP) move by the difference; ``explored_home``:
+    the home system's face-down markers become known, or stop being known when no card gives them any
+    more. ``start_tech`` is left as it is (documented in §10.4)."""
+    if sorted(old) == sorted(new):
+        return
+    p = state.players[seat]
+    delta = sum(_cp_grant(c) for c in new) - sum(_cp_grant(c) for c in old)
+    p.cp += delta
+    p.earned += delta
+
+    def explores(held: list[str]) -> bool:
+        return any(e.op == "explored_home" for c in held for e in cards()[c].effects)
+
+    if explores(old) == explores(new):
+        return
+    home = {h for h, m in state.markers.items() if m.pool == f"home{seat}" and not m.face_up}
+    p.known = sorted(set(p.known) | home) if explores(new) else sorted(set(p.known) - home)
 
 
 def invariants(state: SEState) -> list[str]:
@@ -589,4 +806,8 @@ def text_lines(state: SEState, viewer: int | None, lang: str = "en") -> list[str
             lines.append(f"{title} {s + 1}: {', '.join(names)}")
     if viewer is not None and ea.hands[viewer]:
         lines.append(f"{title} (?): {', '.join(card_name(c, lang) for c in _by_number(ea.hands[viewer]))}")
+    if ea.row and ea.waiting:
+        bid = "licit" if lang == "hu" else "bid"
+        high = f"{ea.high} ({ea.high_seat + 1})" if ea.high_seat >= 0 else "-"
+        lines.append(f"{title} (+): {', '.join(card_name(c, lang) for c in _by_number(ea.row))}; {bid}: {high}")
     return lines

@@ -24,3 +24,13 @@ class EAState(Record):
     # per seat: cards everyone knows it does not hold unrevealed (a battle or ground shot where such a card
     # would have triggered, and none did); public, used by determinize
     ruled_out: list[list[str]] = field(default_factory=list)
+    # The balanced deal (§10.4): the face-up row of players+1 cards and the open auction for the picks
+    # (all public). ``waiting``: seats without a card yet, in turn order; ``bidders``: the seats still in
+    # the current auction, in turn order; ``high``: the highest bid (-1 before the first bid) and
+    # ``high_seat`` its bidder (-1); ``paid``: per seat, the CP it paid for its card.
+    row: list[str] = field(default_factory=list)
+    waiting: list[int] = field(default_factory=list)
+    bidders: list[int] = field(default_factory=list)
+    high: int = -1
+    high_seat: int = -1
+    paid: list[int] = field(default_factory=list)

@@ -915,7 +915,7 @@ class SpaceEmpires(Game):
         elif kind in ground.ACTION_KINDS:
             ground.apply_action(self, state, seat, kind, args, events)
         elif kind in empire_advantages.ACTION_KINDS:
-            empire_advantages.apply(self, state, seat, str(args[0]), events)  # §10.4
+            empire_advantages.apply(self, state, seat, kind, tuple(args), events)  # §10.4
         elif kind in gates.ACTION_KINDS:
             gates.apply_action(self, state, seat, kind, args, events)  # §12.3
         elif kind in reaction.ACTION_KINDS:
@@ -1813,8 +1813,9 @@ class SpaceEmpires(Game):
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        world = ground.determinize(solo.determinize(determinize(state, seat, rng), rng, seat), seat, rng)
-        world = alien_tech.determinize(empire_advantages.determinize(gates.determinize(world, seat), seat, rng), seat, rng)
+        world = empire_advantages.determinize(state, seat, rng)  # §10.4 first: its CP grants go into §9's sheet re-deal
+        world = ground.determinize(solo.determinize(determinize(world, seat, rng), rng, seat), seat, rng)
+        world = alien_tech.determinize(gates.determinize(world, seat), seat, rng)
         return centers.determinize(world, seat)  # §10.7: others' centers bought this phase are returned
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:

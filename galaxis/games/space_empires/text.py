@@ -140,7 +140,7 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
     a = [str(x) for x in args]
     if kind == "first":
         return kind, {"player": _player(int(a[0]), lang)}
-    if kind in ("bid", "early"):
+    if kind in ("bid", "early", "ea_bid"):
         return kind, {"cp": a[0]}
     if kind in ("tech", "head"):
         data.techs()[a[0]]  # an unknown technology is a KeyError: the notation is shown as it is
@@ -161,7 +161,7 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
         return gates.text_fields(kind, a, lang)  # §12.3: the ground unit type in words
     if kind in ("ground", "ground_free"):
         return kind, {"unit": ground.unit_word(a[0], lang), "hex": a[1]}  # KeyError for an unknown unit
-    if kind == "ea":
+    if kind in ("ea", "ea_take"):
         return kind, {"card": empire_advantages.card_name(a[0], lang)}  # KeyError for an unknown card (§10.4)
     if kind == "merge":
         return kind, {"counter": a[0], "into": a[1]}

@@ -66,6 +66,9 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
         "gt": ("counter",),
         "steal": ("tech",),
         "ea": ("card",),  # §10.4: keep an Empire Advantage
+        "ea_bid": ("cp",),  # §10.4: balanced deal, an open bid
+        "ea_pass": (),
+        "ea_take": ("card",),
         "gates": ("hex",),
         "gate": ("unit", "hex"),
         "fgate": ("counter", "hex"),

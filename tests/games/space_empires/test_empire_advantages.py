@@ -46,7 +46,7 @@ def _keep_first(m: Match) -> None:
 
 def _ea_match(players: int = 2, seed: int = 1, **options: Any) -> Match:
     """A match with the option on, every seat's dealt cards discarded (so tests plant what they need)."""
-    m = start(players, seed=seed, empire_advantages=True, **options)
+    m = start(players, seed=seed, empire_advantages="deal", **options)
     _keep_first(m)
     ea = _ea(m)
     for seat in range(players):
@@ -78,7 +78,7 @@ def test_bad_card_data_is_refused() -> None:
     bad_field["cards"][0]["effects"] = [{"op": "start_cp", "cp": 5, "percent": 50}]
     with pytest.raises(ValueError, match="takes no"):
         empire_advantages.validate(bad_field)
-    short = {"cards": raw["cards"][:24]}
+    short = {**raw, "cards": raw["cards"][:24]}
     with pytest.raises(ValueError, match="25 cards"):
         empire_advantages.validate(short)
     unknown_unit = json.loads(json.dumps(raw))
@@ -89,7 +89,7 @@ def test_bad_card_data_is_refused() -> None:
 
 # --- dealing -----------------------------------------------------------------------------------------------
 def test_option_deals_two_and_each_seat_keeps_one_in_secret() -> None:
-    m = start(3, seed=2, empire_advantages=True)
+    m = start(3, seed=2, empire_advantages="deal")
     ea = _ea(m)
     assert [len(h) for h in ea.hands] == [2, 2, 2]
     assert m.to_move == (0,) and [s.kind for s in state(m).pending] == ["ea_keep"] * 3
@@ -110,12 +110,12 @@ def test_option_is_refused_outside_the_competitive_games() -> None:
     from galaxis.core.errors import BadOption
 
     with pytest.raises(BadOption, match="competitive"):
-        start(1, scenario="solo_dm", empire_advantages=True)
+        start(1, scenario="solo_dm", empire_advantages="deal")
 
 
 def test_cards_needing_ground_combat_are_in_the_deck_only_with_it() -> None:
-    off = start(2, empire_advantages=True)
-    on = start(2, empire_advantages=True, ground_combat=True)
+    off = start(2, empire_advantages="deal")
+    on = start(2, empire_advantages="deal", ground_combat=True)
     every_off = {c for slot in [_ea(off).deck, *_ea(off).hands] for c in slot}
     every_on = {c for slot in [_ea(on).deck, *_ea(on).hands] for c in slot}
     assert "and_we_still_carry_swords" not in every_off and len(every_off) == 23
@@ -365,7 +365,7 @@ def test_ground_attack_and_defence_in_ground_combat() -> None:
 
 # --- secrecy -----------------------------------------------------------------------------------------------
 def test_unrevealed_cards_leave_no_trace_for_others() -> None:
-    m = start(2, seed=7, empire_advantages=True)
+    m = start(2, seed=7, empire_advantages="deal")
     ea = _ea(m)
     mine = set(ea.hands[0])
     for viewer in (1, None):
@@ -380,7 +380,7 @@ def test_unrevealed_cards_leave_no_trace_for_others() -> None:
 
 
 def test_planted_secret_two_matches_differ_only_in_a_hidden_card() -> None:
-    a, b = start(2, seed=8, empire_advantages=True), start(2, seed=8, empire_advantages=True)
+    a, b = start(2, seed=8, empire_advantages="deal"), start(2, seed=8, empire_advantages="deal")
     _keep_first(a)
     _keep_first(b)
     ea_b = _ea(b)
@@ -412,7 +412,7 @@ def test_capture_reveals_the_losers_cards() -> None:
 
 
 def test_determinize_resamples_only_the_unseen_cards() -> None:
-    m = start(3, seed=9, empire_advantages=True)
+    m = start(3, seed=9, empire_advantages="deal")
     _keep_first(m)
     ea = _ea(m)
     _give(m, 2, "hive_mind")
@@ -433,8 +433,51 @@ def test_determinize_resamples_only_the_unseen_cards() -> None:
     assert len(others) > 1  # seat 1's hidden card really is re-sampled
 
 
+def test_determinize_swaps_the_set_up_grants_of_a_re_dealt_card() -> None:
+    m = start(2, seed=9, empire_advantages="deal")
+    _keep_first(m)
+    ea, p1 = _ea(m), state(m).players[1]
+    ea.deck += ea.held[1]
+    ea.held[1] = []
+    _give(m, 1, "traders")
+    _give(m, 1, "ancient_race")
+    home = {h for h, mk in state(m).markers.items() if mk.pool == "home1" and not mk.face_up}
+    assert home and home <= set(p1.known)
+    cp, earned = p1.cp, p1.earned
+    swapped = 0
+    for seed in range(12):
+        w = m.determinize(0, seed).state
+        assert isinstance(w, SEState) and w.ea is not None
+        q = w.players[1]
+        held = set(w.ea.held[1])
+        grants = sum(e.cp for c in held for e in cards()[c].effects if e.op == "start_cp")
+        assert q.cp == cp - 30 + grants and q.earned == earned - 30 + grants  # Traders' 30 CP go with it
+        w_home = {h for h, mk in w.markers.items() if mk.pool == "home1" and not mk.face_up}
+        assert (w_home <= set(q.known)) == ("ancient_race" in held or any(
+            e.op == "explored_home" for c in held for e in cards()[c].effects))
+        assert GAME.invariants(w) == []
+        swapped += "traders" not in held
+    assert swapped > 0
+
+
+def test_determinize_keeps_a_cp_grant_already_spent() -> None:
+    m = start(2, seed=9, empire_advantages="deal")
+    _keep_first(m)
+    ea, p1 = _ea(m), state(m).players[1]
+    ea.deck += ea.held[1]
+    ea.held[1] = []
+    _give(m, 1, "traders")
+    p1.cp -= 25  # spent on something: without Traders seat 1 could not have paid it
+    p1.spent += 25
+    touch(m)
+    for seed in range(8):
+        w = m.determinize(0, seed).state
+        assert isinstance(w, SEState) and w.ea is not None
+        assert w.ea.held[1] == ["traders"] and w.players[1].cp == p1.cp
+
+
 def test_determinize_deals_only_cards_a_seat_could_hold(planted_dice: list[int]) -> None:
-    m = start(2, seed=12, empire_advantages=True)
+    m = start(2, seed=12, empire_advantages="deal")
     _keep_first(m)
     ea = _ea(m)
     a, b = _two_ships(m)
@@ -459,7 +502,7 @@ def test_determinize_deals_only_cards_a_seat_could_hold(planted_dice: list[int])
 
 
 def test_determinize_keeps_the_viewers_hand_while_it_chooses() -> None:
-    m = start(2, seed=10, empire_advantages=True)
+    m = start(2, seed=10, empire_advantages="deal")
     world = m.determinize(0, 1)
     assert [a.notation for a in world.legal_actions(0)] == [a.notation for a in m.legal_actions(0)]
     hands = {tuple(m.determinize(0, s).state.ea.hands[1]) for s in range(10)}  # type: ignore[attr-defined]
@@ -514,9 +557,9 @@ def test_blood_brothers_still_stack_and_share_pipelines() -> None:
     [
         (3, {"scenario": "ce_3p_2v1"}),
         (4, {"scenario": "ce_4p_3v1"}),
-        (2, {"empire_advantages": True}),
-        (3, {"empire_advantages": True, "ground_combat": True}),
-        (4, {"empire_advantages": True}),
+        (2, {"empire_advantages": "deal"}),
+        (3, {"empire_advantages": "deal", "ground_combat": True}),
+        (4, {"empire_advantages": "deal"}),
     ],
 )
 def test_games_with_empire_advantages_play_to_the_end(players: int, options: dict[str, Any], agent: str) -> None:
