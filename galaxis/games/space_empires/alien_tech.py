@@ -4,12 +4,13 @@ The 30 cards are data (data/alien_tech.yaml): each declares its effect over the 
 ``OPS`` below, and the rules ask this module "what do the cards held by this seat change here?" through
 small query functions (maintenance, unit cost, income, combat numbers, movement, bombardment, ground
 combat, mines, space wrecks). Everything is off unless ``state.alien_tech`` is set: the option
-``alien_technology`` (competitive games), always in the cooperative Doomsday scenarios (§13.10).
+``alien_technology`` (competitive games; forced in solo #4's new features, §13.13), always in the
+cooperative Doomsday scenarios (§13.10).
 
 Trigger (§10.5): the first colonization or capture of a Deep Space barren planet draws 2 cards; the seat
 keeps one in secret (a decision); it pays 10 CP for it in the next Economic Phase (a yes/no decision),
 free when the planet held non-player aliens. ``offer`` is the entry point for other rules that grant a
-draw (solo #4 new features: the live player may pay 10 CP for one).
+draw.
 
 Secrecy: a seat's cards are known only to it until their effect is seen by others (combat numbers,
 movement, bombardment, mines, ground combat) or until it loses a colony to capture; the deck order is
@@ -243,7 +244,7 @@ def _first_taking(state: SEState, seat: int, hid: str, events: list[Event]) -> N
 def offer(state: SEState, seat: int, events: list[Event], free: bool = False, hid: str = "") -> bool:
     """Draw cards for ``seat`` and ask it which one to keep (a pending decision). ``free``: no payment
     (the planet held NPAs); otherwise the kept card waits for the payment of the next Economic Phase.
-    Returns False when the deck is empty or the cards are not in play. Solo #4's 10 CP purchase calls it."""
+    Returns False when the deck is empty or the cards are not in play."""
     at = _at(state)
     if at is None or seat < 0:
         return False

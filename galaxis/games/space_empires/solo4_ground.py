@@ -39,7 +39,6 @@ class NewFeatures(BaseModel):
     transport_load: dict[int, str]
     captured_defence: CapturedDefence
     steal_order: tuple[str, ...]
-    alien_technology_cp: int = Field(ge=0)
 
 
 class Solo4Tables(BaseModel):
