@@ -28,6 +28,7 @@ from galaxis.core import Action, Event, Rng, Step
 
 from . import board, combat, data, economy
 from .alien_tech_state import AlienTechState
+from .hexes import parse_hex_id
 from .state import SEState, Unit
 
 if TYPE_CHECKING:
@@ -659,3 +660,52 @@ def bot_choice(obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         if card_value(cid) >= PAY_FROM_VALUE or cp - table().keep_cost >= SPARE_CP:
             return pays[0]
     return next(a for a in legal if a.kind == "alien_decline")
+
+
+def _bot_deep_barren(obs: dict[str, Any]) -> dict[str, list[int]]:
+    """The face-up, uncolonised Deep Space barren planets an observation shows, with their units' owners."""
+    hexes = data.hex_map(len(obs["players"]))
+    return {
+        h: [int(u["owner"]) for u in c.get("units", [])]
+        for h, c in obs["hexes"].items()
+        if isinstance(c.get("marker"), list)
+        and c["marker"][0] == "barren"
+        and "colony" not in c
+        and hexes.owner_of(parse_hex_id(h)) is None
+    }
+
+
+def bot_barren_targets(obs: dict[str, Any], seat: int) -> list[str]:
+    """For the heuristic bot (agents.py): while the cards are in play and the seat has Terraforming, the
+    Deep Space barren planets it may colonise (no other side's units there: no NPAs, or the NPAs beaten)
+    are Colony Ship goals too, so that bot games draw cards (§10.5)."""
+    if "alien_tech" not in obs or obs["players"][seat].get("techs", {}).get("terraforming", 0) < 1:
+        return []
+    return [h for h, owners in _bot_deep_barren(obs).items() if all(o == seat for o in owners)]
+
+
+def bot_guarded_barren(obs: dict[str, Any], seat: int) -> list[str]:
+    """For the heuristic bot: Deep Space barren planets still held by non-player aliens, the goals of its
+    warships while the cards are in play (beaten NPAs make the planet's card free, §10.5)."""
+    if "alien_tech" not in obs:
+        return []
+    return [h for h, owners in _bot_deep_barren(obs).items() if NPA in owners]
+
+
+BOT_NPA_SORTIE = 4  # [DESIGN] warships the heuristic bot gathers at home before attacking guarded planets
+
+
+def bot_rally(obs: dict[str, Any], seat: int, rally: int) -> int:
+    """For the heuristic bot: how many warships gather at home before leaving; fewer while Deep Space
+    barren planets guarded by NPAs are known and the cards are in play."""
+    return min(rally, BOT_NPA_SORTIE) if bot_guarded_barren(obs, seat) else rally
+
+
+def bot_tech(obs: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
+    """For the heuristic bot: with the cards in play and a Deep Space barren planet known, research
+    Terraforming 1 first (its Colony Ships can then settle the planet and draw cards)."""
+    if "alien_tech" not in obs or obs["players"][seat].get("techs", {}).get("terraforming", 0) >= 1:
+        return None
+    if not _bot_deep_barren(obs):
+        return None
+    return next((a for a in legal if a.kind == "tech" and a.args[0] == "terraforming"), None)
