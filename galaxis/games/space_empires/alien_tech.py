@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import board, combat, data, economy
+from . import alien_vp, board, combat, data, economy
 from .alien_tech_state import AlienTechState
 from .hexes import parse_hex_id
 from .state import SEState, Unit
@@ -181,8 +181,13 @@ def _say(events: list[Event], event: dict[str, Any], text: str) -> None:
 
 # --- set-up ------------------------------------------------------------------------------------------
 def enabled_for(scenario_id: str, options: dict[str, Any]) -> bool:
-    """§10.5: the option, or a scenario that always uses the cards (the cooperative Doomsday ones)."""
-    return bool(options.get("alien_technology", False)) or scenario_id.startswith(SCENARIO_PREFIXES)
+    """§10.5: the option, or a scenario that always uses the cards (the cooperative Doomsday ones and the
+    Alien Player victory-point ones, whose aliens draw cards, §13.12.6)."""
+    return (
+        bool(options.get("alien_technology", False))
+        or scenario_id.startswith(SCENARIO_PREFIXES)
+        or bool(alien_vp.mode_of(scenario_id))  # §13.12.6: the victory-point Alien Player draws cards
+    )
 
 
 def setup(state: SEState, scenario_id: str, options: dict[str, Any]) -> None:
@@ -230,6 +235,7 @@ def captured(state: SEState, hid: str, seat: int, loser: int, events: list[Event
     non-player aliens (or never taken before) draws cards for the captor."""
     if loser >= 0:
         reveal_all(state, loser, events)
+    alien_vp.player_captures(state, hid, seat, loser, events)  # §13.12.6: steal one of the aliens' cards
     _first_taking(state, seat, hid, events)
 
 
@@ -341,6 +347,52 @@ def apply_action(state: SEState, seat: int, kind: str, args: tuple[Any, ...], ev
         pay(state, seat, cid)
     elif kind == "alien_decline":
         decline(state, seat, cid)
+
+
+# --- the victory-point Alien Player's cards (§13.12.6) ---------------------------------------------
+def _alien_pile(at: AlienTechState, index: int) -> list[int]:
+    while len(at.aliens) <= index:
+        at.aliens.append([])
+    return at.aliens[index]
+
+
+def alien_draws(state: SEState, index: int, who: str, hid: str, events: list[Event]) -> None:
+    """§13.12.6 (seed "Az AP-k szerezhetnek Idegen Technológiai kártyákat"): alien empire ``index`` draws
+    one card face down; it never uses its effect (its 2 VP are scored by alien_vp.py)."""
+    at = _at(state)
+    if at is None:
+        return
+    state.rng.shuffle(at.deck)
+    if not at.deck:
+        _say(events, {"type": "alien_tech_empty", "seat": -1}, "no Alien Technology cards are left to draw")
+        return
+    _alien_pile(at, index).append(at.deck.pop())
+    at.deck.sort()
+    _say(
+        events,
+        {"type": "alien_tech_alien_draw", "alien": index, "hex": hid, "count": len(at.aliens[index])},
+        f"{who} draws an Alien Technology card at {hid} (face down; {len(at.aliens[index])} held)",
+    )
+
+
+def alien_loses(state: SEState, index: int, seat: int, hid: str, events: list[Event]) -> None:
+    """§13.12.6: a random card of alien empire ``index`` goes to ``seat`` (seed "Idegen Technológiai kártyák
+    ellopása": a live player captured one of its Deep Space colonies; the card is in effect at once, in
+    secret, [DESIGN] free) or, with ``seat`` < 0, is discarded into the deck (the colony was bombarded
+    away: "véletlenszerűen el kell dobniuk")."""
+    at = _at(state)
+    if at is None or index >= len(at.aliens) or not at.aliens[index]:
+        return
+    pile = at.aliens[index]
+    cid = pile.pop(state.rng.below(len(pile)))
+    if seat >= 0:
+        at.held[seat].append(cid)
+        text = f"player {board.SEATS[seat]} steals an Alien Technology card from the aliens at {hid}"
+        _say(events, {"type": "alien_tech_stolen", "seat": seat, "alien": index, "hex": hid}, text)
+    else:
+        _back_to_deck(state, [cid])
+        text = f"the aliens discard an Alien Technology card at random ({hid} was destroyed)"
+        _say(events, {"type": "alien_tech_discarded", "alien": index, "hex": hid}, text)
 
 
 # --- revealing ---------------------------------------------------------------------------------------
@@ -540,6 +592,7 @@ def observe(state: SEState, obs: dict[str, Any], seat: int | None) -> dict[str, 
             for s in range(len(at.held))
         },
         "found": list(at.found),
+        "aliens": [len(pile) for pile in at.aliens],  # the aliens' face-down cards: only their number
     }
     return obs
 
@@ -557,7 +610,7 @@ def _hidden(at: AlienTechState, viewer: int | None) -> dict[str, list[list[int]]
 def secret(state: SEState, out: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     at = _at(state)
     if at is not None:
-        out["alien_tech"] = {"deck": list(at.deck), **_hidden(at, viewer)}
+        out["alien_tech"] = {"deck": list(at.deck), "aliens": [list(p) for p in at.aliens], **_hidden(at, viewer)}
     return out
 
 
@@ -569,7 +622,10 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
         return state
     hidden = _hidden(at, viewer)
     pool = list(at.deck) + [c for place in hidden.values() for cards in place for c in cards]
+    pool += [c for pile in at.aliens for c in pile]  # the aliens' face-down cards (§13.12.6)
     rng.shuffle(pool)
+    for pile in at.aliens:
+        pile[:], pool = pool[: len(pile)], pool[len(pile) :]
     for place, per_seat in hidden.items():
         cards_of = getattr(at, place)
         for s, unseen in enumerate(per_seat):
@@ -586,7 +642,7 @@ def invariants(state: SEState) -> list[str]:
     at = _at(state)
     if at is None:
         return []
-    every = list(at.deck) + [c for place in (at.held, at.unpaid, at.offer) for cards in place for c in cards]
+    every = list(at.deck) + [c for place in (at.held, at.unpaid, at.offer, at.aliens) for cards in place for c in cards]
     if sorted(every) != [c.id for c in table().cards]:
         return ["alien technology cards are lost or duplicated"]
     return []

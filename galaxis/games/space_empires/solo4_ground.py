@@ -129,6 +129,7 @@ def alien_captures(state: SEState, owner: int, loser: int, hid: str, count: int,
     if alien_vp.vp_of(state) is not None and a is not None and loser >= 0:
         vp = alien_vp.tables().vp.ap_colonises_player_colony
         alien_vp.add_vp(state, a, vp, "captures_player_colony", hid, events)
+        alien_vp.deep_space_taken(state, a, hid, events)  # §13.12.6: +2 VP and a card in Deep Space
 
 
 def alien_takes_tech(state: SEState, owner: int, loser: int, count: int, events: list[Event]) -> None:
