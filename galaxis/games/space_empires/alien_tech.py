@@ -664,6 +664,10 @@ def text_lines(state: SEState, seat: int | None, lang: str = "en") -> list[str]:
         shown = [card_name(c, lang) for c in [*at.held[s], *at.unpaid[s]] if c in at.revealed and s != seat]
         if shown:
             lines.append(f"{'Felfedett kártyák' if hu else 'Revealed cards'} {board.SEATS[s]}: {', '.join(shown)}")
+    if any(at.aliens):
+        counts = ", ".join(str(len(pile)) for pile in at.aliens)
+        label = "Az idegenek Idegen Technológiai kártyái" if hu else "The aliens' Alien Technology cards"
+        lines.append(f"{label}: {counts}")
     return lines
 
 

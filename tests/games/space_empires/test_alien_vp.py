@@ -626,3 +626,11 @@ def test_heuristic_victory_point_games_with_cards_play_to_the_end() -> None:
         m = start(players, seed=3, scenario=scenario)
         bots_play_to_the_end(m, "heuristic")
         assert m.result.details["outcome"] in ("won", "lost")
+
+
+def test_the_aliens_card_count_in_the_text_view() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    alien_vp.deep_space_taken(s, _aliens(m)[0], "3.5", [])
+    assert "The aliens' Alien Technology cards: 1" in alien_tech.text_lines(s, 0)
+    assert "Az idegenek Idegen Technológiai kártyái: 1" in alien_tech.text_lines(s, 0, "hu")
