@@ -511,7 +511,8 @@ def test_vp_expansion_fleets_get_a_transport_and_captures_score(dice: list[int])
     solo4.alien_landings(GAME, s, events)
     _fight_out(m)
     assert s.colonies["7.3"].owner == a.owner and a.techs["attack"] == 1
-    assert s.solo.coop.vp == before + 2
+    # 7.3 is in Deep Space: +2 for the player's colony, +2 and a face-down Alien Technology card (§13.12.6).
+    assert s.solo.coop.vp == before + 4 and s.alien_tech is not None and len(s.alien_tech.aliens[0]) == 1
     assert GAME.invariants(s) == []
 
 
