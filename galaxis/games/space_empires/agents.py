@@ -172,7 +172,7 @@ class HeuristicAgent:
             h
             for h, c in hexes.items()
             if isinstance(c.get("marker"), list) and c["marker"][0] in settle and "colony" not in c
-        ]
+        ] + alien_tech.bot_barren_targets(obs, seat)  # §10.5: Deep Space barren planets draw cards
         minerals = [
             h
             for h, c in hexes.items()
@@ -192,12 +192,13 @@ class HeuristicAgent:
             for h, u in units.values()
             if h == home and u["kind"] in WARSHIPS and u["kind"] != "SC"
         )
+        rally = alien_tech.bot_rally(obs, seat, RALLY)  # §10.5: a smaller group clears NPAs off barren planets
         best: tuple[int, Action] | None = None
         for a in legal:
             if a.kind != "move":
                 continue
             here, unit = units[a.args[0]]
-            if here == home and unit["kind"] in WARSHIPS and unit["kind"] != "SC" and gathered < RALLY:
+            if here == home and unit["kind"] in WARSHIPS and unit["kind"] != "SC" and gathered < rally:
                 continue
             goals = self._goals(obs, unit, unexplored, planets, minerals, colonies, enemy_homes)
             if not goals:
@@ -243,6 +244,9 @@ class HeuristicAgent:
         retake = bot_ground.retake_goals(obs, obs["you"], unit)  # §10.1: clear a captured colony
         if retake:
             return retake
+        guarded = alien_tech.bot_guarded_barren(obs, unit["owner"])  # §10.5: beat the NPAs, draw a free card
+        if guarded and kind != "SC":
+            return guarded
         if obs["cycle"] >= ATTACK_CYCLE and enemy_homes:
             return enemy_homes
         return unexplored
@@ -277,6 +281,9 @@ class HeuristicAgent:
                 return by_kind[center][0]
         me = obs["players"][seat]
         techs = me["techs"]
+        terraform = alien_tech.bot_tech(obs, seat, legal)  # §10.5: Terraforming for Deep Space barren planets
+        if terraform is not None:
+            return terraform
         for track, level in TECH_PLAN:
             if techs.get(track, 0) < level:
                 wanted = [
@@ -298,7 +305,7 @@ class HeuristicAgent:
             1
             for c in hexes.values()
             if isinstance(c.get("marker"), list) and c["marker"][0] in settle and "colony" not in c
-        )
+        ) + len(alien_tech.bot_barren_targets(obs, seat))  # §10.5
         colony_ships = sum(
             1 for c in hexes.values() for u in c.get("units", []) if u["owner"] == seat and u["kind"] == "CO"
         )

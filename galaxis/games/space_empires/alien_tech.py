@@ -4,12 +4,13 @@ The 30 cards are data (data/alien_tech.yaml): each declares its effect over the 
 ``OPS`` below, and the rules ask this module "what do the cards held by this seat change here?" through
 small query functions (maintenance, unit cost, income, combat numbers, movement, bombardment, ground
 combat, mines, space wrecks). Everything is off unless ``state.alien_tech`` is set: the option
-``alien_technology`` (competitive games), always in the cooperative Doomsday scenarios (§13.10).
+``alien_technology`` (competitive games; forced in solo #4's new features, §13.13), always in the
+cooperative Doomsday scenarios (§13.10).
 
 Trigger (§10.5): the first colonization or capture of a Deep Space barren planet draws 2 cards; the seat
 keeps one in secret (a decision); it pays 10 CP for it in the next Economic Phase (a yes/no decision),
 free when the planet held non-player aliens. ``offer`` is the entry point for other rules that grant a
-draw (solo #4 new features: the live player may pay 10 CP for one).
+draw.
 
 Secrecy: a seat's cards are known only to it until their effect is seen by others (combat numbers,
 movement, bombardment, mines, ground combat) or until it loses a colony to capture; the deck order is
@@ -25,8 +26,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import board, combat, data, economy
+from . import alien_vp, board, combat, data, economy
 from .alien_tech_state import AlienTechState
+from .hexes import parse_hex_id
 from .state import SEState, Unit
 
 if TYPE_CHECKING:
@@ -179,8 +181,13 @@ def _say(events: list[Event], event: dict[str, Any], text: str) -> None:
 
 # --- set-up ------------------------------------------------------------------------------------------
 def enabled_for(scenario_id: str, options: dict[str, Any]) -> bool:
-    """§10.5: the option, or a scenario that always uses the cards (the cooperative Doomsday ones)."""
-    return bool(options.get("alien_technology", False)) or scenario_id.startswith(SCENARIO_PREFIXES)
+    """§10.5: the option, or a scenario that always uses the cards (the cooperative Doomsday ones and the
+    Alien Player victory-point ones, whose aliens draw cards, §13.12.6)."""
+    return (
+        bool(options.get("alien_technology", False))
+        or scenario_id.startswith(SCENARIO_PREFIXES)
+        or bool(alien_vp.mode_of(scenario_id))  # §13.12.6: the victory-point Alien Player draws cards
+    )
 
 
 def setup(state: SEState, scenario_id: str, options: dict[str, Any]) -> None:
@@ -228,6 +235,7 @@ def captured(state: SEState, hid: str, seat: int, loser: int, events: list[Event
     non-player aliens (or never taken before) draws cards for the captor."""
     if loser >= 0:
         reveal_all(state, loser, events)
+    alien_vp.player_captures(state, hid, seat, loser, events)  # §13.12.6: steal one of the aliens' cards
     _first_taking(state, seat, hid, events)
 
 
@@ -243,7 +251,7 @@ def _first_taking(state: SEState, seat: int, hid: str, events: list[Event]) -> N
 def offer(state: SEState, seat: int, events: list[Event], free: bool = False, hid: str = "") -> bool:
     """Draw cards for ``seat`` and ask it which one to keep (a pending decision). ``free``: no payment
     (the planet held NPAs); otherwise the kept card waits for the payment of the next Economic Phase.
-    Returns False when the deck is empty or the cards are not in play. Solo #4's 10 CP purchase calls it."""
+    Returns False when the deck is empty or the cards are not in play."""
     at = _at(state)
     if at is None or seat < 0:
         return False
@@ -339,6 +347,52 @@ def apply_action(state: SEState, seat: int, kind: str, args: tuple[Any, ...], ev
         pay(state, seat, cid)
     elif kind == "alien_decline":
         decline(state, seat, cid)
+
+
+# --- the victory-point Alien Player's cards (§13.12.6) ---------------------------------------------
+def _alien_pile(at: AlienTechState, index: int) -> list[int]:
+    while len(at.aliens) <= index:
+        at.aliens.append([])
+    return at.aliens[index]
+
+
+def alien_draws(state: SEState, index: int, who: str, hid: str, events: list[Event]) -> None:
+    """§13.12.6 (seed "Az AP-k szerezhetnek Idegen Technológiai kártyákat"): alien empire ``index`` draws
+    one card face down; it never uses its effect (its 2 VP are scored by alien_vp.py)."""
+    at = _at(state)
+    if at is None:
+        return
+    state.rng.shuffle(at.deck)
+    if not at.deck:
+        _say(events, {"type": "alien_tech_empty", "seat": -1}, "no Alien Technology cards are left to draw")
+        return
+    _alien_pile(at, index).append(at.deck.pop())
+    at.deck.sort()
+    _say(
+        events,
+        {"type": "alien_tech_alien_draw", "alien": index, "hex": hid, "count": len(at.aliens[index])},
+        f"{who} draws an Alien Technology card at {hid} (face down; {len(at.aliens[index])} held)",
+    )
+
+
+def alien_loses(state: SEState, index: int, seat: int, hid: str, events: list[Event]) -> None:
+    """§13.12.6: a random card of alien empire ``index`` goes to ``seat`` (seed "Idegen Technológiai kártyák
+    ellopása": a live player captured one of its Deep Space colonies; the card is in effect at once, in
+    secret, [DESIGN] free) or, with ``seat`` < 0, is discarded into the deck (the colony was bombarded
+    away: "véletlenszerűen el kell dobniuk")."""
+    at = _at(state)
+    if at is None or index >= len(at.aliens) or not at.aliens[index]:
+        return
+    pile = at.aliens[index]
+    cid = pile.pop(state.rng.below(len(pile)))
+    if seat >= 0:
+        at.held[seat].append(cid)
+        text = f"player {board.SEATS[seat]} steals an Alien Technology card from the aliens at {hid}"
+        _say(events, {"type": "alien_tech_stolen", "seat": seat, "alien": index, "hex": hid}, text)
+    else:
+        _back_to_deck(state, [cid])
+        text = f"the aliens discard an Alien Technology card at random ({hid} was destroyed)"
+        _say(events, {"type": "alien_tech_discarded", "alien": index, "hex": hid}, text)
 
 
 # --- revealing ---------------------------------------------------------------------------------------
@@ -538,6 +592,7 @@ def observe(state: SEState, obs: dict[str, Any], seat: int | None) -> dict[str, 
             for s in range(len(at.held))
         },
         "found": list(at.found),
+        "aliens": [len(pile) for pile in at.aliens],  # the aliens' face-down cards: only their number
     }
     return obs
 
@@ -555,7 +610,7 @@ def _hidden(at: AlienTechState, viewer: int | None) -> dict[str, list[list[int]]
 def secret(state: SEState, out: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     at = _at(state)
     if at is not None:
-        out["alien_tech"] = {"deck": list(at.deck), **_hidden(at, viewer)}
+        out["alien_tech"] = {"deck": list(at.deck), "aliens": [list(p) for p in at.aliens], **_hidden(at, viewer)}
     return out
 
 
@@ -567,7 +622,10 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
         return state
     hidden = _hidden(at, viewer)
     pool = list(at.deck) + [c for place in hidden.values() for cards in place for c in cards]
+    pool += [c for pile in at.aliens for c in pile]  # the aliens' face-down cards (§13.12.6)
     rng.shuffle(pool)
+    for pile in at.aliens:
+        pile[:], pool = pool[: len(pile)], pool[len(pile) :]
     for place, per_seat in hidden.items():
         cards_of = getattr(at, place)
         for s, unseen in enumerate(per_seat):
@@ -584,7 +642,7 @@ def invariants(state: SEState) -> list[str]:
     at = _at(state)
     if at is None:
         return []
-    every = list(at.deck) + [c for place in (at.held, at.unpaid, at.offer) for cards in place for c in cards]
+    every = list(at.deck) + [c for place in (at.held, at.unpaid, at.offer, at.aliens) for cards in place for c in cards]
     if sorted(every) != [c.id for c in table().cards]:
         return ["alien technology cards are lost or duplicated"]
     return []
@@ -606,6 +664,10 @@ def text_lines(state: SEState, seat: int | None, lang: str = "en") -> list[str]:
         shown = [card_name(c, lang) for c in [*at.held[s], *at.unpaid[s]] if c in at.revealed and s != seat]
         if shown:
             lines.append(f"{'Felfedett kártyák' if hu else 'Revealed cards'} {board.SEATS[s]}: {', '.join(shown)}")
+    if any(at.aliens):
+        counts = ", ".join(str(len(pile)) for pile in at.aliens)
+        label = "Az idegenek Idegen Technológiai kártyái" if hu else "The aliens' Alien Technology cards"
+        lines.append(f"{label}: {counts}")
     return lines
 
 
@@ -658,3 +720,52 @@ def bot_choice(obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         if card_value(cid) >= PAY_FROM_VALUE or cp - table().keep_cost >= SPARE_CP:
             return pays[0]
     return next(a for a in legal if a.kind == "alien_decline")
+
+
+def _bot_deep_barren(obs: dict[str, Any]) -> dict[str, list[int]]:
+    """The face-up, uncolonised Deep Space barren planets an observation shows, with their units' owners."""
+    hexes = data.hex_map(len(obs["players"]))
+    return {
+        h: [int(u["owner"]) for u in c.get("units", [])]
+        for h, c in obs["hexes"].items()
+        if isinstance(c.get("marker"), list)
+        and c["marker"][0] == "barren"
+        and "colony" not in c
+        and hexes.owner_of(parse_hex_id(h)) is None
+    }
+
+
+def bot_barren_targets(obs: dict[str, Any], seat: int) -> list[str]:
+    """For the heuristic bot (agents.py): while the cards are in play and the seat has Terraforming, the
+    Deep Space barren planets it may colonise (no other side's units there: no NPAs, or the NPAs beaten)
+    are Colony Ship goals too, so that bot games draw cards (§10.5)."""
+    if "alien_tech" not in obs or obs["players"][seat].get("techs", {}).get("terraforming", 0) < 1:
+        return []
+    return [h for h, owners in _bot_deep_barren(obs).items() if all(o == seat for o in owners)]
+
+
+def bot_guarded_barren(obs: dict[str, Any], seat: int) -> list[str]:
+    """For the heuristic bot: Deep Space barren planets still held by non-player aliens, the goals of its
+    warships while the cards are in play (beaten NPAs make the planet's card free, §10.5)."""
+    if "alien_tech" not in obs:
+        return []
+    return [h for h, owners in _bot_deep_barren(obs).items() if NPA in owners]
+
+
+BOT_NPA_SORTIE = 4  # [DESIGN] warships the heuristic bot gathers at home before attacking guarded planets
+
+
+def bot_rally(obs: dict[str, Any], seat: int, rally: int) -> int:
+    """For the heuristic bot: how many warships gather at home before leaving; fewer while Deep Space
+    barren planets guarded by NPAs are known and the cards are in play."""
+    return min(rally, BOT_NPA_SORTIE) if bot_guarded_barren(obs, seat) else rally
+
+
+def bot_tech(obs: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
+    """For the heuristic bot: with the cards in play and a Deep Space barren planet known, research
+    Terraforming 1 first (its Colony Ships can then settle the planet and draw cards)."""
+    if "alien_tech" not in obs or obs["players"][seat].get("techs", {}).get("terraforming", 0) >= 1:
+        return None
+    if not _bot_deep_barren(obs):
+        return None
+    return next((a for a in legal if a.kind == "tech" and a.args[0] == "terraforming"), None)

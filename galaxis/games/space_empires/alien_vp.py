@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Event
 
-from . import ap_systems, board, data
+from . import alien_tech, ap_systems, board, data
 from .alien_vp_state import AlienVpState
 from .hexes import distance, parse_hex_id
 from .solo_state import ALIEN_LETTERS, CAPITOL, Alien, AlienFleet, CoopState
@@ -105,6 +105,7 @@ class VpAwards(BaseModel):
     player_deep_space_colony: int
     ap_colonises_player_colony: int
     ap_colony_lost: int
+    ap_deep_space: int
 
 
 class AlienVpTables(BaseModel):
@@ -458,6 +459,7 @@ def colony_ship_arrives(state: SEState, a: Alien, fleet: AlienFleet, events: lis
     state.colonies[hid] = Colony(a.owner, 0, False, False)
     events.append(_event("alien_vp_colonises", f"{_name(a)} colonises {hid}", a, hex=hid))
     add_vp(state, a, tables().vp.ap_colonises_player_colony, "colonises_player_colony", hid, events)
+    deep_space_taken(state, a, hid, events)
 
 
 def alien_colony_lost(state: SEState, col: Colony, hid: str, events: list[Event]) -> None:
@@ -467,6 +469,33 @@ def alien_colony_lost(state: SEState, col: Colony, hid: str, events: list[Event]
     a = next((x for x in state.solo.aliens if x.owner == col.owner), None) if state.solo is not None else None
     if a is not None:
         add_vp(state, a, tables().vp.ap_colony_lost, "alien_colony_lost", hid, events)
+        if _deep_space(state, hid):
+            alien_tech.alien_loses(state, _index(state, a), -1, hid, events)  # a random card discarded
+
+
+# --- Alien Technology cards (§13.12.6) -------------------------------------------------------------------
+def _deep_space(state: SEState, hid: str) -> bool:
+    return data.hex_map(len(state.players)).owner_of(parse_hex_id(hid)) is None
+
+
+def deep_space_taken(state: SEState, a: Alien, hid: str, events: list[Event]) -> None:
+    """The seed's "Az AP Mélyűrben lévő bolygót kolonizál / elfoglal +2 GYP (az AP egy Idegen Technológiai
+    kártyát is húz)": an alien that colonises or captures a planet in Deep Space scores 2 VP and draws a
+    card face down (alien_tech.py); it never uses the card's effect."""
+    if vp_of(state) is None or not _deep_space(state, hid):
+        return
+    add_vp(state, a, tables().vp.ap_deep_space, "deep_space_planet", hid, events)
+    alien_tech.alien_draws(state, _index(state, a), _name(a), hid, events)
+
+
+def player_captures(state: SEState, hid: str, seat: int, loser: int, events: list[Event]) -> None:
+    """Seed "Idegen Technológiai kártyák ellopása": a live player who captures an alien's Deep Space colony
+    steals one of that alien's cards at random (colonising a former alien planet steals nothing)."""
+    if vp_of(state) is None or state.solo is None or seat < 0 or not _deep_space(state, hid):
+        return
+    a = next((x for x in state.solo.aliens if x.owner == loser), None)
+    if a is not None:
+        alien_tech.alien_loses(state, _index(state, a), seat, hid, events)
 
 
 # --- victory points (§13.12.6) ----------------------------------------------------------------------------

@@ -176,7 +176,6 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[
         row = tables.alien_player.difficulty[difficulty]
         solo.cp_per_roll = row["cp_per_roll"]
         add_aliens(state, solo4.alien_homes(scenario, options, row["empires"]))  # §13.13: 1-3 empires
-        solo4.setup(state, options)  # §13.13: the new-features rules
 
 
 def add_aliens(state: SEState, homes: tuple[str, ...] | list[str]) -> None:
@@ -1193,7 +1192,6 @@ def _coop_machine_enters(
 def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
     """When an Economic Phase starts: the cooperative machines' victory-point threshold (§13.10)."""
     solo = state.solo
-    solo4.econ_starts(state, events)  # §13.13: the Alien Technology card offers
     if solo is None or solo.coop is None or solo.outcome:
         return
     if not (alien_vp.econ_starts(state, events) if solo.alien_vp is not None else coop.econ_starts(state, events)):
@@ -1206,7 +1204,6 @@ def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None
 
 
 def colonised(state: SEState, hid: str, events: list[Event]) -> None:
-    solo4.colonised(state, hid, events)  # §13.13: a Deep Space barren planet earns a card offer
     if state.solo is not None and state.solo.alien_vp is not None:
         alien_vp.colonised(state, hid, events)  # §13.12.6: -2 VP for a Deep Space colony
     elif state.solo is not None and state.solo.coop is not None:

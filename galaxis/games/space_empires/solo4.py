@@ -14,8 +14,8 @@ the one-line hooks below:
 - ``reveals_at`` / ``free_transport`` / ``alien_landings``: every normal fleet gets a free fully
   loaded Transport and invades the live player's undefended colonies;
 - ``defend_captured``: mines, bases and ground units for the colonies an alien captured;
-- ``npas`` / ``colonised`` / ``econ_starts`` / ``alien_technology_offer``: Deep Space barren planets
-  without non-player aliens, and the Alien Technology card offer;
+- ``npas``: Deep Space barren planets without non-player aliens (colonising one draws Alien Technology
+  cards by the normal rules, alien_tech.py §10.5: the scenario always plays with the cards);
 - ``extra_warships`` / ``answers``: Titans, and Security Forces against a player that showed Boarding
   Ships;
 - ``amoeba_hex``: Doomsday Machines avoid Space Amoeba hexes.
@@ -23,7 +23,6 @@ the one-line hooks below:
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +35,6 @@ from .amoeba_state import AMOEBA_KIND
 from .ground_state import Garrison, Invasion, Trooper
 from .hexes import distance, parse_hex_id
 from .solo4_ground import _event, security_militia, tables
-from .solo4_state import Solo4State
 from .solo_state import CAPITOL, Alien, AlienFleet
 from .state import SEState
 
@@ -86,12 +84,6 @@ def alien_homes(scenario: Scenario, options: dict[str, Any], by_difficulty: int)
         return list(scenario.opponents.alien_homes[:count])
     pos = tables().positions
     return [*pos["2"], *pos["3"]][:count]
-
-
-def setup(state: SEState, options: dict[str, Any]) -> None:
-    """The new-features record (the Alien Technology card offers)."""
-    if state.solo is not None and new_features(state):
-        state.solo.solo4 = Solo4State(bool(options.get("alien_technology", False)), [])
 
 
 # --- targets (§13.13) ------------------------------------------------------------------------------------
@@ -327,43 +319,6 @@ def answers(state: SEState, a: Alien, events: list[Event]) -> None:
 def npas(state: SEState) -> bool:
     """§13.13: in the new-features rules no non-player aliens live on Deep Space barren planets."""
     return not new_features(state)
-
-
-def colonised(state: SEState, hid: str, events: list[Event]) -> None:
-    """A live player's colony on a Deep Space barren planet: the next Economic Phase offers an Alien
-    Technology card for 10 CP (seed)."""
-    solo = state.solo
-    m = state.markers.get(hid)
-    col = state.colonies.get(hid)
-    if solo is None or solo.solo4 is None or m is None or col is None:
-        return
-    if m.kind == "barren" and m.pool == "deep" and col.owner >= 0:
-        solo.solo4.offers.append(col.owner)
-
-
-def econ_starts(state: SEState, events: list[Event]) -> None:
-    """When the Economic Phase starts: the Alien Technology offers earned since the last one."""
-    solo = state.solo
-    if solo is None or solo.solo4 is None:
-        return
-    offers, solo.solo4.offers = solo.solo4.offers, []
-    for seat in offers:
-        if state.players[seat].alive:
-            alien_technology_offer(state, seat, events)
-
-
-def alien_technology_offer(state: SEState, seat: int, events: list[Event]) -> None:
-    """HOOK for the Alien Technology cards (built in parallel in ``alien_tech.py``): with the option
-    ``alien_technology`` on, ``alien_tech.offer(state, seat, events)`` offers ``seat`` a card for 10 CP
-    (seed: "10 ÉP-t fizethet, hogy ... egy Idegen Technológiai kártyát szerezhessen"); without the
-    option it only logs that the offer lapses."""
-    solo = state.solo
-    if solo is not None and solo.solo4 is not None and solo.solo4.alien_technology:
-        module = importlib.import_module(f"{__package__}.alien_tech")
-        module.offer(state, seat, events)
-        return
-    cp = tables().new_features.alien_technology_cp
-    events.append(_event("alien_technology_offer", seat=seat, cp=cp))
 
 
 # --- Doomsday Machines and Space Amoebas (§13.13) ---------------------------------------------------------

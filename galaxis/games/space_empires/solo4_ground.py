@@ -39,7 +39,6 @@ class NewFeatures(BaseModel):
     transport_load: dict[int, str]
     captured_defence: CapturedDefence
     steal_order: tuple[str, ...]
-    alien_technology_cp: int = Field(ge=0)
 
 
 class Solo4Tables(BaseModel):
@@ -136,6 +135,7 @@ def alien_captures(state: SEState, owner: int, loser: int, hid: str, count: int,
     if alien_vp.vp_of(state) is not None and a is not None and loser >= 0:
         vp = alien_vp.tables().vp.ap_colonises_player_colony
         alien_vp.add_vp(state, a, vp, "captures_player_colony", hid, events)
+        alien_vp.deep_space_taken(state, a, hid, events)  # §13.12.6: +2 VP and a card in Deep Space
 
 
 def alien_takes_tech(state: SEState, owner: int, loser: int, count: int, events: list[Event]) -> None:

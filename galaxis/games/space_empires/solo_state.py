@@ -16,7 +16,6 @@ from galaxis.core import Record
 
 from .alien_vp_state import AlienVpState
 from .amoeba_state import AmoebaState
-from .solo4_state import Solo4State
 
 DOOMSDAY = -2
 ALIEN_BASE = -3
@@ -114,4 +113,3 @@ class SoloState(Record):
     alien_vp: AlienVpState | None = None  # the Alien Player victory-point scenarios (alien_vp.py, §13.12)
     teams: tuple[int, ...] = ()  # team games (teams.py, §12.1): the team index of each seat (else empty)
     double_income: tuple[int, ...] = ()  # team games: seats whose colonies yield double (§12.1)
-    solo4: Solo4State | None = None  # the new-features rules of solo #4 (solo4.py, §13.13)

@@ -696,3 +696,41 @@ def test_a_real_battle_reveals_long_lance_and_keeps_views_consistent() -> None:
     assert m.observation(other)["alien_tech"]["revealed"][board.SEATS[seat]] == [_card("weapon_class")]
     assert state(m.determinize(other, 5)).alien_tech.held[seat] == [_card("weapon_class")]  # type: ignore[union-attr]
     assert _card("income") not in s.alien_tech.revealed  # type: ignore[union-attr]
+
+
+def test_heuristic_bots_settle_deep_space_barren_planets_and_draw_cards() -> None:
+    """§10.5: the heuristic bot researches Terraforming, clears the NPAs off Deep Space barren planets
+    and settles them, so cards are drawn in bot games (over a few seeds, at least one draw)."""
+    found: list[str] = []
+    for seed in (1, 2, 3):
+        m = start(2, seed=seed, alien_technology=True, cycles=20)
+        bots_play_to_the_end(m, "heuristic")
+        at = state(m).alien_tech
+        assert at is not None and m.is_over
+        found += at.found
+        assert len(at.deck) + sum(len(h) for h in at.held) + sum(len(u) for u in at.unpaid) == 30
+    assert found
+
+
+def test_bot_goals_for_deep_space_barren_planets() -> None:
+    m = start(2, seed=1, alien_technology=True)
+    s = state(m)
+    hid = _deep_hex(m)
+    put_marker(m, hid, "barren", face_up=True)
+    s.markers[hid].pool = "deep"
+    for uid in [u.uid for u in s.units.values() if u.hex == hid]:
+        del s.units[uid]
+    touch(m)
+    obs = m.observation(0)
+    assert alien_tech.bot_barren_targets(obs, 0) == [] and alien_tech.bot_guarded_barren(obs, 0) == []
+    s.players[0].techs["terraforming"] = 1
+    touch(m)
+    assert hid in alien_tech.bot_barren_targets(m.observation(0), 0)
+    add_unit(m, alien_tech.NPA, "DD", hid)
+    touch(m)
+    obs = m.observation(0)
+    assert hid not in alien_tech.bot_barren_targets(obs, 0) and hid in alien_tech.bot_guarded_barren(obs, 0)
+    assert alien_tech.bot_rally(obs, 0, 8) == alien_tech.BOT_NPA_SORTIE
+    # Without the cards the bot ignores barren planets.
+    m2 = start(2, seed=1)
+    assert alien_tech.bot_barren_targets(m2.observation(0), 0) == [] and alien_tech.bot_rally(m2.observation(0), 0, 8) == 8

@@ -13,7 +13,7 @@ import pytest
 
 import galaxis
 from galaxis.core import BadOption, Match
-from galaxis.games.space_empires import GAME, alien_vp, solo
+from galaxis.games.space_empires import GAME, alien_tech, alien_vp, solo
 from galaxis.games.space_empires.solo_state import CAPITOL, Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState
 
@@ -416,12 +416,18 @@ def test_destroying_a_colony_sends_a_free_colony_ship_that_colonises_for_two_poi
     events = []
     alien_vp.colony_ship_arrives(s, a, ship, events)
     assert s.colonies["3.5"] == Colony(a.owner, 0, False, False) and uid not in s.units
-    assert _coop(m).vp == 2 and [e["points"] for e in events if e["type"] == "alien_vp"] == [2]
+    # 3.5 is in Deep Space: +2 for the player's colony, +2 for the Deep Space planet and its card.
+    assert _coop(m).vp == 4 and [e["why"] for e in events if e["type"] == "alien_vp"] == [
+        "colonises_player_colony",
+        "deep_space_planet",
+    ]
+    at = s.alien_tech
+    assert at is not None and len(at.aliens[0]) == 1 and len(at.deck) == 29
     assert alien_vp.colonies(s, a) == 0  # a new colony produces nothing until it grows
     s.colonies["3.5"].value = 1
     assert alien_vp.colonies(s, a) == 1
     alien_vp.alien_colony_lost(s, s.colonies.pop("3.5"), "3.5", events)
-    assert _coop(m).vp == 0
+    assert _coop(m).vp == 2 and at.aliens[0] == [] and len(at.deck) == 30  # bombarded away: discarded
 
 
 def test_a_colony_ship_finding_its_planet_taken_is_destroyed() -> None:
@@ -558,3 +564,73 @@ def test_bots_play_each_alien_vp_scenario_to_the_end(scenario: str, players: int
     launches = [0]
     bots_play_to_the_end(m, agent, lambda: launches.append(max(launches[-1], sum(len(a.launches) for a in s.solo.aliens))))
     assert m.result.details["outcome"] in ("won", "lost") and launches[-1] > 0
+
+
+# --- Alien Technology cards (§13.12.6) ------------------------------------------------------------------------
+def test_the_victory_point_scenarios_play_with_the_alien_technology_cards() -> None:
+    for scenario, players in (("coop_ap_2p", 2), ("coop_ap_3p", 3), ("solo_ap_vp", 1)):
+        assert state(start(players, seed=1, scenario=scenario)).alien_tech is not None
+
+
+def test_an_alien_takes_a_deep_space_planet_scores_two_and_draws_only_there() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    a = _aliens(m)[0]
+    at = s.alien_tech
+    assert at is not None
+    home_hex = hw(m, 0)
+    events: list[Any] = []
+    alien_vp.deep_space_taken(s, a, home_hex, events)  # a home system: no card, no points
+    assert _coop(m).vp == 0 and at.aliens == [] and events == []
+    alien_vp.deep_space_taken(s, a, "3.5", events)
+    assert _coop(m).vp == 2 and len(at.aliens[0]) == 1 and len(at.deck) == 29
+    (draw,) = [e for e in events if e["type"] == "alien_tech_alien_draw"]
+    assert "card" not in draw and draw["count"] == 1
+    # The card is face down: the players see only how many the aliens hold; determinize re-deals it.
+    obs = m.observation(0)
+    assert obs["alien_tech"]["aliens"] == [1] and str(at.aliens[0][0]) not in str(obs["alien_tech"]["aliens"])
+    touch(m)
+    world = m.determinize(0, 3)
+    assert world.observation(0) == m.observation(0)
+    assert GAME.invariants(s) == []
+    # The aliens never use the card: no effect query sees it.
+    assert all(not at.held[seat] for seat in range(2))
+
+
+@pytest.mark.parametrize("deep", [True, False])
+def test_a_player_capturing_an_alien_deep_space_colony_steals_a_card(deep: bool) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    a = _aliens(m)[0]
+    at = s.alien_tech
+    assert at is not None
+    events: list[Any] = []
+    alien_vp.deep_space_taken(s, a, "3.5", events)
+    alien_vp.deep_space_taken(s, a, "3.6", events)
+    pile = list(at.aliens[0])
+    hid = "3.5" if deep else hw(m, 1)
+    s.colonies[hid] = Colony(a.owner, 1, False, False)
+    events = []
+    alien_tech.captured(s, hid, 1, a.owner, events)
+    if deep:
+        assert len(at.aliens[0]) == 1 and len(at.held[1]) == 1 and at.held[1][0] in pile
+        assert [e["type"] for e in events if e["type"].startswith("alien_tech")] == ["alien_tech_stolen"]
+        assert at.held[1][0] not in at.revealed  # in effect, in secret
+    else:
+        assert at.aliens[0] == pile and at.held[1] == []
+    assert GAME.invariants(s) == []
+
+
+def test_heuristic_victory_point_games_with_cards_play_to_the_end() -> None:
+    for scenario, players in (("coop_ap_2p", 2), ("solo_ap_vp", 1)):
+        m = start(players, seed=3, scenario=scenario)
+        bots_play_to_the_end(m, "heuristic")
+        assert m.result.details["outcome"] in ("won", "lost")
+
+
+def test_the_aliens_card_count_in_the_text_view() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    alien_vp.deep_space_taken(s, _aliens(m)[0], "3.5", [])
+    assert "The aliens' Alien Technology cards: 1" in alien_tech.text_lines(s, 0)
+    assert "Az idegenek Idegen Technológiai kártyái: 1" in alien_tech.text_lines(s, 0, "hu")

@@ -6,8 +6,6 @@ and Doomsday Machines avoiding amoeba hexes."""
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any
 
 import pytest
@@ -15,13 +13,13 @@ import pytest
 import galaxis
 from galaxis.core import Match, Step
 from galaxis.core.errors import BadOption
-from galaxis.games.space_empires import GAME, ground, solo, solo4, solo4_ground
+from galaxis.games.space_empires import GAME, alien_tech, ground, solo, solo4, solo4_ground
 from galaxis.games.space_empires.amoeba_state import AMOEBA, AMOEBA_KIND
 from galaxis.games.space_empires.ground_state import Garrison
 from galaxis.games.space_empires.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.scenarios import solo_tables
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
-from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
+from galaxis.games.space_empires.state import Colony, Marker, Unit
 
 from .helpers import add_unit, bots_play_to_the_end, hw, planted_combat_dice, start, state, touch
 
@@ -121,7 +119,7 @@ def test_new_features_switch_the_close_encounters_options_on() -> None:
     m = start(1, seed=1, scenario=NF)
     s = state(m)
     assert s.ground is not None and s.boarding and s.experience
-    assert s.solo is not None and s.solo.solo4 is not None and s.solo.alien_vp is None
+    assert s.solo is not None and s.solo.alien_vp is None and s.alien_tech is not None
     # No flagship unless the player takes the option; the aliens never have one.
     assert not [u for u in s.units.values() if u.kind == "FS"]
     m = start(1, seed=1, scenario=NF, flagship=True)
@@ -375,29 +373,60 @@ def test_security_forces_raise_militia_for_players_too() -> None:
 
 
 # --- Deep Space barren planets and the Alien Technology cards ----------------------------------------------
-def test_deep_space_barren_planets_have_no_aliens_and_earn_a_card_offer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _colonise_deep_barren(m: Match) -> tuple[str, list[Any]]:
+    """The live player's Terraforming Colony Ship colonises a face-up Deep Space barren planet."""
+    s = state(m)
+    hid = next(h for h, mk in sorted(s.markers.items()) if mk.pool == "deep" and h not in s.colonies)
+    s.markers[hid] = Marker("barren", 0, True, "deep")
+    for uid in [u.uid for u in s.units.values() if u.hex == hid and u.owner != 0]:
+        del s.units[uid]
+    co = add_unit(m, 0, "CO", hid)
+    co.level = 1
+    touch(m)
+    return hid, m.apply(0, f"c {co.uid}")
+
+
+def test_deep_space_barren_colony_buys_an_alien_technology_card_by_the_normal_rules() -> None:
+    """§13.13 (seed): no NPAs on Deep Space barren planets; colonising one lets the live player pay 10 CP
+    in the next Economic Phase for an Alien Technology card by the normal rules (§10.5) - once per planet."""
     m = start(1, seed=2, scenario=NF)
     s = state(m)
     assert not solo4.npas(s) and solo4.npas(state(start(1, seed=2, scenario="solo_ap")))
-    hid = next(h for h, mk in s.markers.items() if mk.pool == "deep")
-    s.markers[hid] = Marker("barren", 0, True, "deep")
-    s.colonies[hid] = Colony(0, 0, False, False)
-    events: list[Any] = []
-    solo.colonised(s, hid, events)
-    assert s.solo is not None and s.solo.solo4 is not None and s.solo.solo4.offers == [0]
-    solo.econ_starts(GAME, s, events)
-    (offer,) = [e for e in events if e["type"] == "alien_technology_offer"]
-    assert offer["cp"] == 10 and "not in play" in offer["text"] and s.solo.solo4.offers == []
-    # With the option on, the hook hands the offer to alien_tech.offer (built in parallel).
-    calls: list[int] = []
-    fake = types.ModuleType("galaxis.games.space_empires.alien_tech")
-    fake.offer = lambda state, seat, events: calls.append(seat)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "galaxis.games.space_empires.alien_tech", fake)
-    s.solo.solo4.alien_technology = True
-    solo4.alien_technology_offer(s, 0, [])
-    assert calls == [0]
+    at = s.alien_tech
+    assert at is not None and state(start(1, seed=2, scenario="solo_ap")).alien_tech is None
+    while state(m).phase != "move" or m.to_move != (0,):
+        m.apply(0, "end" if "end" in _legal(m) else _legal(m)[0])
+    hid, events = _colonise_deep_barren(m)
+    (draw,) = [e for e in events if e["type"] == "alien_tech_draw"]
+    assert draw["count"] == 2 and not draw["free"] and draw["hex"] == hid
+    # Plant the Omega Crystals-like income card among the two drawn, keep it.
+    income = next(c.id for c in alien_tech.table().cards if c.op == "income")
+    if income not in at.offer[0]:
+        at.deck.remove(income)
+        at.deck = sorted([*at.deck, at.offer[0][0]])
+        at.offer[0][0] = income
+        touch(m)
+    assert sorted(_legal(m)) == sorted(f"alien_keep {c}" for c in at.offer[0])
+    m.apply(0, f"alien_keep {income}")
+    assert at.unpaid[0] == [income] and alien_tech.income_bonus(s, 0) == 0
+    # Colonising the same planet again never draws a second time.
+    assert at.found == [hid]
+    alien_tech.colonized(s, 0, hid, events)
+    assert not at.offer[0] and len([e for e in events if e["type"] == "alien_tech_draw"]) == 1
+    while state(m).phase != "econ":
+        m.apply(0, "end" if "end" in _legal(m) else _legal(m)[0])
+    m.apply(0, "bid 0")
+    assert _legal(m) == [f"alien_pay {income}", f"alien_decline {income}"]
+    s.players[0].cp, s.players[0].spent = 30, s.players[0].spent + s.players[0].cp - 30
+    touch(m)
+    m.apply(0, f"alien_pay {income}")
+    assert s.players[0].cp == 20 and at.held[0] == [income] and at.unpaid[0] == []
+    assert alien_tech.income_bonus(s, 0) == alien_tech.card(income).arg["by"] > 0
+    assert GAME.invariants(s) == []
+
+
+def _legal(m: Match) -> list[str]:
+    return [a.notation for a in m.legal_actions(0)]
 
 
 def test_exploring_a_deep_space_barren_planet_places_no_npas() -> None:
@@ -458,15 +487,6 @@ def test_destroying_every_alien_wins_the_new_features_game() -> None:
     assert m.result.details["outcome"] == "won"
 
 
-def test_new_features_state_round_trips() -> None:
-    m = start(1, seed=2, scenario=NF)
-    s = state(m)
-    assert s.solo is not None and s.solo.solo4 is not None
-    s.solo.solo4.offers.append(0)
-    again = SEState.from_json(s.to_json())
-    assert again.solo is not None and again.solo.solo4 == s.solo.solo4
-
-
 # --- the victory-point Alien Player with ground combat (§13.13.3) -------------------------------------------
 def test_vp_expansion_fleets_get_a_transport_and_captures_score(dice: list[int]) -> None:
     m = start(1, seed=2, scenario="solo_ap_vp", ground_combat=True)
@@ -491,7 +511,8 @@ def test_vp_expansion_fleets_get_a_transport_and_captures_score(dice: list[int])
     solo4.alien_landings(GAME, s, events)
     _fight_out(m)
     assert s.colonies["7.3"].owner == a.owner and a.techs["attack"] == 1
-    assert s.solo.coop.vp == before + 2
+    # 7.3 is in Deep Space: +2 for the player's colony, +2 and a face-down Alien Technology card (§13.12.6).
+    assert s.solo.coop.vp == before + 4 and s.alien_tech is not None and len(s.alien_tech.aliens[0]) == 1
     assert GAME.invariants(s) == []
 
 
