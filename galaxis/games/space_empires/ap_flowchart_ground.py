@@ -40,15 +40,20 @@ class FlowchartGround(BaseModel):
     grav_at_level: int = Field(ge=1)
     grav_count: int = Field(ge=0)
     leftover_unit: dict[int, str]
+    transport_loads: dict[int, dict[str, int]]
 
 
 @cache
 def tables() -> FlowchartGround:
     t = FlowchartGround.model_validate(data._load("ap_flowchart_ground.yaml"))
     kinds = set(_ground.unit_types())
-    bad = sorted(set(t.leftover_unit.values()) - kinds)
+    used = set(t.leftover_unit.values()) | {k for load in t.transport_loads.values() for k in load}
+    bad = sorted(used - kinds)
     if bad:
         raise ValueError(f"ap_flowchart_ground.yaml: unknown ground units {bad}")
+    for level, load in t.transport_loads.items():
+        if sum(load.values()) != _ground.CAPACITY:
+            raise ValueError(f"ap_flowchart_ground.yaml: the level {level} load must fill a Transport")
     return t
 
 
@@ -139,6 +144,26 @@ def _event(kind: str, **fields: Any) -> Event:
 
 def _roll_event(a: Alien, tech: str, roll: int, need: int) -> Event:
     return _event("ap_branch_roll", alien=a.owner, tech=tech, roll=roll, need=need)
+
+
+# --- the expansion fleet's free Transport (§13.12.4) ----------------------------------------------------
+def transport_load(state: SEState, a: Alien) -> list[str]:
+    """Flowchart (ship purchase, "AP-nak 2-es Felszíni harca van: 5 MAR-t és 1 HI-t vesz", "3-as: 4 MAR-t,
+    1 HI-t & 1 GRAV-ot vesz", else "6 INF-et vesz"): the victory-point aliens' free Transport carries this
+    mix by their Ground Combat level; [] for the other aliens (their load is §13.13.2's)."""
+    if not _vp_alien(state):
+        return []
+    loads = tables().transport_loads
+    load = loads[max(lv for lv in loads if lv <= ground_level(a))]
+    return [kind for kind, n in load.items() for _ in range(n)]
+
+
+def load_text(load: list[str]) -> str:
+    """The ground units of a load for the Transport event ("Infantry", or "Marines x5, HeavyInfantry")."""
+    kinds = list(dict.fromkeys(load))
+    if len(kinds) == 1:
+        return kinds[0]
+    return ", ".join(f"{k} x{load.count(k)}" if load.count(k) > 1 else k for k in kinds)
 
 
 # --- "Földi egys. vásárlása": the home world's ground units (§13.12.4) ----------------------------------

@@ -223,3 +223,39 @@ def test_without_ground_combat_the_defence_is_unchanged(dice: list[int]) -> None
     dice.append(1)
     solo._defend_home(s, a, [])
     assert s.ground is None and a.defense_cp == 3  # 5 Mines; the rest stays (no ground units)
+
+
+# --- the expansion fleet's free Transport: the flowchart's mix by Ground Combat level -------------------
+@pytest.mark.parametrize(
+    ("level", "load"),
+    [
+        (1, ["Infantry"] * 6),
+        (2, ["Marines"] * 5 + ["HeavyInfantry"]),
+        (3, ["Marines"] * 4 + ["HeavyInfantry", "GravArmor"]),
+    ],
+)
+def test_expansion_fleets_transport_carries_the_flowcharts_mix(level: int, load: list[str]) -> None:
+    from galaxis.games.space_empires import solo4
+
+    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    s = state(m)
+    a = _alien(m)
+    a.techs["ground_combat"] = level
+    fleet = AlienFleet("", [], 0, False, 2, "", 0, role="expansion")
+    events: list[Any] = []
+    solo4.free_transport(s, a, fleet, "7.3", events)
+    assert s.ground is not None and s.ground.aboard[fleet.units[0]] == load
+    assert events[-1]["type"] == "alien_transport"
+    assert ("HeavyInfantry" in events[-1]["text"]) is (level > 1)
+
+
+def test_new_features_aliens_keep_their_uniform_load() -> None:
+    from galaxis.games.space_empires import solo4
+
+    m = start(1, seed=2, scenario="solo_ap_new_features")
+    s = state(m)
+    a = _alien(m)
+    a.techs["ground_combat"] = 2
+    fleet = AlienFleet("", [], 0, False, 2, "", 0)
+    solo4.free_transport(s, a, fleet, "7.3", [])
+    assert s.ground is not None and s.ground.aboard[fleet.units[0]] == ["Marines"] * 6
