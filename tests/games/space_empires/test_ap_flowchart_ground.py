@@ -259,3 +259,20 @@ def test_new_features_aliens_keep_their_uniform_load() -> None:
     fleet = AlienFleet("", [], 0, False, 2, "", 0)
     solo4.free_transport(s, a, fleet, "7.3", [])
     assert s.ground is not None and s.ground.aboard[fleet.units[0]] == ["Marines"] * 6
+
+
+# --- the three victory-point scenarios with every Close Encounters system play to the end ----------------
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+@pytest.mark.parametrize(("scenario", "players"), [("coop_ap_2p", 2), ("coop_ap_3p", 3), ("solo_ap_vp", 1)])
+def test_vp_scenarios_with_ground_boarding_experience_play_to_the_end(
+    scenario: str, players: int, agent: str
+) -> None:
+    import galaxis
+
+    from .helpers import bots_play_to_the_end
+
+    options = {"scenario": scenario, "ground_combat": True, "boarding": True, "experience": True}
+    m = galaxis.new_match("space_empires", players=players, seed=11, options=options)
+    bots_play_to_the_end(m, agent)
+    assert m.result is not None and m.result.details["outcome"] in ("won", "lost")
+    assert GAME.invariants(state(m)) == []
