@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 
-from . import alien_vp, ap_systems, board, combat, coop, data, economy, experience, solo4
+from . import alien_vp, ap_flowchart_ground, ap_systems, board, combat, coop, data, economy, experience, solo4
 from .hexes import distance, hex_id, parse_hex_id
 from .scenarios import Scenario, resolve, scenario_ids, solo_tables
 from .solo_state import (
@@ -778,6 +778,7 @@ def _note_seen(state: SEState, hid: str) -> None:
         track = {"DD": "scanners", "R": "cloaking", "F": "fighters", "Mine": "mines", "BD": "boarding"}.get(v.kind)
         if track:
             solo.seen[track] = max(solo.seen.get(track, 0), max(1, v.level))
+        ap_flowchart_ground.note_seen(state, solo.seen, v)  # §13.12.4: Veteran ships seen
 
 
 def _can_buy_tech(state: SEState, a: Alien, track: str) -> int:
@@ -892,6 +893,7 @@ def buy_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[str], i
 def _buy_fleet(state: SEState, a: Alien, f: AlienFleet, events: list[Event]) -> None:
     """A fleet counter meets the live player: the alien buys technology, then the fleet's ships."""
     counter = state.units.pop(f.counter)
+    ap_flowchart_ground.technology(state, a, counter.hex, events)  # §13.12.4: the CE branches
     buy_technology(state, a, f, events)
     f.units, left = buy_ships(state, a, f.cp, counter.hex)
     solo4.free_transport(state, a, f, counter.hex, events)  # §13.13: a free loaded Transport
@@ -906,7 +908,9 @@ def _defend_home(state: SEState, a: Alien, events: list[Event]) -> None:
     banked = alien_vp.defense_bank(state, a)
     a.defense_cp += banked
     before = a.defense_cp
+    ap_flowchart_ground.ground_units(state, a, events)  # §13.12.4: "Földi egys. vásárlása"
     _spend_defence(state, a, events)
+    ap_flowchart_ground.leftovers(state, a, events)  # §13.12.4: the rest on ground units
     from_bank = min(banked, before - a.defense_cp)
     a.defense_spent -= from_bank  # only the defence column's CP count as its spending (§13.7 replay)
     a.defense_cp -= banked - from_bank

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event
 
-from . import board, data
+from . import ap_flowchart_ground, board, data
 from . import ground as _ground
 from . import solo as _solo
 from .amoeba_state import AMOEBA_KIND
@@ -181,8 +181,8 @@ def free_transport(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events
         return
     t = _solo._alien_unit(state, a, _ground.TRANSPORT, hid, revealed=True)
     fleet.units.append(t.uid)
-    kind = transport_load(a)
-    g.aboard[t.uid] = [kind] * _ground.CAPACITY
+    load = ap_flowchart_ground.transport_load(state, a) or [transport_load(a)] * _ground.CAPACITY  # §13.12.4
+    g.aboard[t.uid], kind = load, ap_flowchart_ground.load_text(load)
     events.append(
         _event("alien_transport", alien=a.owner, unit=t.uid, hex=hid, count=_ground.CAPACITY, ground=kind)
     )
