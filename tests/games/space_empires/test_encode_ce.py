@@ -199,3 +199,18 @@ def test_amoeba_knowledge():
     assert after[off + 1] == 1.0
     assert after[off + 2] == pytest.approx(0.4)
     assert _vec(match, 1)[off + 2] == 0.0  # another seat's research points are its own row
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), CASES[:6], ids=[str(sorted(o.items())) for _, o in CASES[:6]]
+)
+def test_the_ce_block_does_not_change_when_hidden_information_is_resampled(players, options):
+    """No leak: a determinized world (other seats' hands, cards, garrisons re-dealt) encodes the same."""
+    enc = mod.SpaceEmpiresEncoder()
+    for i, match in enumerate(random_positions("space_empires", players, 11, options, limit=300)):
+        if i % 25:
+            continue
+        for seat in range(players):
+            mine = enc.encode_match(match, seat)
+            world = match.determinize(seat, 1000 * i)
+            assert np.array_equal(enc.encode_match(world, seat), mine)
