@@ -8,7 +8,9 @@ are rotated so that seat slot 0 is always the observer; owners that are not
 seats (non-player aliens, the solo opponents) share one "other" slot. The layout
 (documented in docs/interop.md) is fixed for 1-4 players, both editions and
 every scenario: hexes are the union of every map's hexes in (row, column) order,
-a hex the current map lacks is all zeros.
+a hex the current map lacks is all zeros. The Close Encounters block (victory points,
+Empire Advantages, Alien Technology, ground units, experience, centers, amoebas) has the same
+size whatever the options: a system that is off leaves its fields at zero.
 """
 
 from __future__ import annotations
@@ -19,8 +21,18 @@ from typing import Any
 
 import numpy as np
 
-from galaxis.games.space_empires import board, data
-from galaxis.games.space_empires.board import MAX_BID, NPA_KINDS, OPPONENT_KINDS, uid_key
+from galaxis.games.space_empires import (
+    alien_tech,
+    alien_vp,
+    amoeba,
+    board,
+    centers,
+    data,
+    empire_advantages,
+    ground,
+    victory,
+)
+from galaxis.games.space_empires.board import MAX_BID, NPA_KINDS, OPPONENT_KINDS, SEATS, uid_key
 from galaxis.games.space_empires.hexes import hex_id, parse_hex_id
 from galaxis.interop.blocks import Memo, layout_offsets, layout_width, seat_layout, zeros
 
@@ -62,6 +74,59 @@ def _hex_order() -> tuple[str, ...]:
 HEXES = _hex_order()
 TECHS = tuple(data.techs())
 _TECH_MAX = {k: max(len(t.costs(e)) for e in data.EDITIONS) for k, t in data.techs().items()}
+
+# --- the Close Encounters block (docs/interop.md, "Close Encounters block") -------------------------
+EA_CARDS = tuple(empire_advantages.cards())  # the 25 Empire Advantage cards, in data order (#31-#55)
+AT_CARDS = tuple(c.id for c in alien_tech.table().cards)  # the 30 Alien Technology cards, by id
+TROOPS = ("Militia", *ground.buyable_kinds())
+VP_MODES = (*victory.MODES[1:], victory.QUICK)
+XP_LEVELS = 4  # Green (0) is not shown; Skilled .. Legendary (§10.2)
+MAX_AMOEBA_TYPES = 3
+CE_DECISIONS = (
+    "detonate", "ea_keep", "ea_pick", "expand", "feed", "gassault", "gflee", "gsrc", "gtarget", "head",
+    "npa_land", "react", "steal",
+)  # fmt: skip
+CE_HEX = (
+    ("warp_point", 1),
+    ("relic", 1),
+    ("research_center", 1),
+    ("industrial_center", 1),
+    ("garrison", len(TROOPS)),
+)
+CE = (
+    ("vp_mode", len(VP_MODES)),
+    ("vp", MAX_PLAYERS),
+    ("relics_left", 1),
+    ("relics_towed", 1),
+    ("relics_delivered", 1),
+    ("alien_minerals", MAX_ALIENS),
+    ("ea_held", MAX_PLAYERS * len(EA_CARDS)),
+    ("ea_hand", len(EA_CARDS)),
+    ("ea_discarded", len(EA_CARDS)),
+    ("ea_revealed", len(EA_CARDS)),
+    ("ea_pool", len(EA_CARDS)),
+    ("at_held", MAX_PLAYERS * len(AT_CARDS)),
+    ("at_unpaid", len(AT_CARDS)),
+    ("at_offer", len(AT_CARDS)),
+    ("at_found", 1),
+    ("ground_free", 1),
+    ("ground_aboard", 1),
+    ("invasion", 1),
+    ("invasion_attacker", SLOTS),
+    ("invasion_defender", SLOTS),
+    ("invasion_troops", 2),
+    ("xp", SLOTS * XP_LEVELS),
+    ("captured_ships", SLOTS),
+    ("centers", SLOTS * 2),
+    ("rp", 1),
+    ("amoeba_types", MAX_AMOEBA_TYPES * 4),
+    ("amoeba_start", 1),
+    ("amoeba_bonus", 1),
+    ("amoeba_born", 1),
+    ("amoeba_probed", 1),
+    ("ce_decision", len(CE_DECISIONS)),
+    ("ce_hexes", len(HEXES) * layout_width(CE_HEX)),
+)
 
 MISC = (
     ("phase", len(PHASES)),
@@ -115,7 +180,7 @@ HEX = (
     ("units", SLOTS * len(CLASSES)),
 )
 BOARD = (("hexes", len(HEXES) * layout_width(HEX)),)
-GLOBAL = (*MISC, *ECON, *SCENARIO, *BOARD)
+GLOBAL = (*MISC, *ECON, *SCENARIO, *BOARD, *CE)
 PLAYER = (("present", 1), ("alive", 1), ("colonies", 1), ("done", 1))
 
 G = layout_offsets(GLOBAL)
@@ -128,6 +193,9 @@ SIZE = G_SIZE + MAX_PLAYERS * P_SIZE
 S_MISC = (G["phase"], G["phase"] + layout_width(MISC))
 S_ECON = (G["cp"], G["cp"] + layout_width(ECON))
 S_SCENARIO = (G["solo"], G["solo"] + layout_width(SCENARIO))
+S_CE = (G["vp_mode"], G["vp_mode"] + layout_width(CE))
+CH = layout_offsets(CE_HEX)
+CH_SIZE = layout_width(CE_HEX)
 HEX_BASE = G["hexes"]
 HEX_INDEX = {h: i for i, h in enumerate(HEXES)}
 _PART = {h: 3 + i for i, h in enumerate(HEXES)}  # a hex's block among the parts joined into a vector
@@ -139,7 +207,7 @@ _ZERO_HEX = bytes(4 * H_SIZE)
 _ZERO_ECON = bytes(4 * (S_ECON[1] - S_ECON[0]))
 _ZERO_SCENARIO = bytes(4 * (S_SCENARIO[1] - S_SCENARIO[0]))
 _NO_TECHS = (0,) * len(TECHS)
-MAX_TEMPLATES = 256  # board templates kept (each a list of len(HEXES) + 4 references)
+MAX_TEMPLATES = 256  # board templates kept (each a list of len(HEXES) + 5 references)
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -156,7 +224,7 @@ class SpaceEmpiresEncoder:
     """``encode(observation) -> float32[SIZE]``; counts are scaled to [0, 1].
 
     The vector is the concatenation of byte blocks (float32): misc, the observer's sheet, the
-    scenario, one block per hex of ``HEXES`` and the players' block. Every block is cached under a
+    scenario, one block per hex of ``HEXES``, the Close Encounters block and the players' block. Every block is cached under a
     key made of the values it is computed from, so an encoding is a few key tuples, dict lookups
     and one ``b"".join``. The returned arrays are read-only views of those bytes.
     """
@@ -171,6 +239,7 @@ class SpaceEmpiresEncoder:
         self._scenario = Memo(_scenario_bytes)
         self._hex = Memo(_hex_bytes)
         self._players = Memo(_players_bytes)
+        self._ce = Memo(_ce_bytes)
         self._manned = Memo(self._manned_hex)
         self._board = Memo(self._board_template, limit=MAX_TEMPLATES)
 
@@ -189,7 +258,7 @@ class SpaceEmpiresEncoder:
         onboard = board.board_hexes(n)
         shown = {hid for hid, _, _ in face_up}
         down = frozenset(h for h in hids if h not in shown and h in onboard)
-        parts = [_ZERO_HEX] * (len(HEXES) + 4)
+        parts = [_ZERO_HEX] * (len(HEXES) + 5)
         parts[1] = _ZERO_ECON
         parts[2] = _ZERO_SCENARIO
         hexes = self._hex
@@ -210,7 +279,7 @@ class SpaceEmpiresEncoder:
         rel = _relative(0 if you is None else you, n)
         battle = obs["battle"]
         decision = obs["decision"]
-        parts = [_ZERO_HEX] * (len(HEXES) + 4)
+        parts = [_ZERO_HEX] * (len(HEXES) + 5)
         parts[0] = self._misc[
             (
                 obs["phase"],
@@ -265,9 +334,11 @@ class SpaceEmpiresEncoder:
         hexes = self._hex
         for hid, key in keys.items():
             parts[_PART[hid]] = hexes[key]
-        parts[-1] = self._players[
-            (0 if you is None else you, tuple((p["alive"], p["colonies"], p["done"]) for p in players))
+        me = 0 if you is None else you
+        parts[-2] = self._ce[
+            _ce_key(obs, you, n, None if decision is None else decision["kind"], _xp_seen(obs))
         ]
+        parts[-1] = self._players[(me, tuple((p["alive"], p["colonies"], p["done"]) for p in players))]
         return np.frombuffer(b"".join(parts), dtype=np.float32)
 
     # --- the fast path ------------------------------------------------------------
@@ -379,6 +450,8 @@ class SpaceEmpiresEncoder:
             if 0 <= c.owner < n:
                 owned[c.owner] += 1
         econ_phase = phase == "econ"
+        xp = _xp_of(s, seat, onboard) if s.experience or s.boarding else ()
+        parts[-2] = self._ce[_ce_key(_ce_view(s, seat, n), seat, n, None if top is None else top.kind, xp)]
         parts[-1] = self._players[
             (
                 0 if seat is None else seat,
@@ -667,3 +740,221 @@ def _player_block(key: tuple[Any, ...]) -> array[float]:
     v[P["colonies"]] = _scale(colonies, 20)
     v[P["done"]] = 1.0 if done else 0.0
     return v
+
+
+# --- the Close Encounters block: what the CE ``observe`` hooks publish ---------------------------
+def _ce_view(state: Any, seat: int | None, n: int) -> dict[str, Any]:
+    """The parts of ``observation(seat)`` the CE block reads, built by the same ``observe`` hooks
+    (rules.observation) on a stub (each hook returns at once when its system is off)."""
+    obs: dict[str, Any] = {"players": [{} for _ in range(n)], "scenario": {}}
+    ground.observe(state, obs, seat)
+    alien_tech.observe(state, obs, seat)
+    empire_advantages.observe(state, obs, seat)
+    centers.observe(state, obs, seat)
+    victory.observe(state, obs)
+    amoeba.observe(state, obs)
+    alien_vp.observe(state, obs)
+    return obs
+
+
+def _xp_seen(obs: dict[str, Any]) -> tuple[Any, ...]:
+    """(owner, experience level, captured) of each counter whose experience the observation shows."""
+    me, n = obs["you"], len(obs["players"])
+    rel = _relative(0 if me is None else me, n)
+    out = [
+        (rel(u["owner"]), u["xp"], bool(u["captured"]))
+        for cell in obs["hexes"].values()
+        for u in cell.get("units", ())
+        if "xp" in u
+    ]
+    return tuple(sorted(out))
+
+
+def _xp_of(state: Any, seat: int | None, onboard: Any) -> tuple[Any, ...]:
+    """``_xp_seen`` read from the state: a counter shows the level of its first unit (views.counter_view)
+    to its owner, or to everyone once it is face up."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for u in state.units.values():
+        if u.hex in onboard:
+            groups.setdefault((u.hex, u.counter or u.uid), []).append(u)
+    n = len(state.players)
+    slots = _slots(0 if seat is None else seat, n)
+    out = []
+    for members in groups.values():
+        first = min(members, key=lambda u: uid_key(u.uid))
+        if (first.revealed or (seat is not None and first.owner == seat)) and (first.xp or first.captured):
+            out.append((slots.get(first.owner, OTHER), first.xp, bool(first.captured)))
+    return tuple(sorted(out))
+
+
+def _rotated(values: Any, me: int) -> tuple[Any, ...]:
+    """A per-seat list with the observer first."""
+    k = len(values)
+    return tuple(values[(me + i) % k] for i in range(k)) if k else ()
+
+
+def _ce_key(
+    obs: dict[str, Any], you: int | None, n: int, decision: str | None, xp: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    """Everything the CE block is built from, as published by the observation (seats rotated)."""
+    me = 0 if you is None else you
+    rel = _relative(me, n)
+    v = obs.get("victory")
+    vk = None
+    if v is not None:
+        vk = (
+            v["mode"],
+            _rotated(v["vp"], me),
+            tuple(v["warp_points"]),
+            tuple(v["relics"]),
+            len(v["carried"]),
+            v["delivered"],
+        )
+    e = obs.get("empire_advantages")
+    ek = None
+    if e is not None:
+        ek = (
+            _rotated([tuple(h) for h in e["held"]], me),
+            tuple(e["hand"]),
+            tuple(e["discarded"]),
+            tuple(e["revealed"]),
+            tuple(e["pool"]),
+        )
+    a = obs.get("alien_tech")
+    ak = None
+    if a is not None:
+        shown = [tuple(a["revealed"].get(SEATS[s], ())) for s in range(n)]
+        ak = (tuple(a["held"]), _rotated(shown, me), tuple(a["unpaid"]), tuple(a["offer"]), len(a["found"]))
+    g = obs.get("ground")
+    gk = None
+    if g is not None:
+        inv = g["invasion"]
+        ik = None
+        if inv is not None:
+            sides = [t[2] for t in inv["units"]]
+            ik = (rel(inv["attacker"]), rel(inv["defender"]), sides.count(0), sides.count(1))
+        garrisons = tuple((h, tuple(t)) for h, t in g["garrisons"].items())
+        gk = (g["free"], sum(len(k) for k in g["aboard"].values()), ik, garrisons)
+    c = obs.get("centers")
+    ck = None if c is None else tuple((h, x["kind"], rel(x["owner"])) for h, x in c.items())
+    rp = obs["players"][you].get("rp", 0) if you is not None else 0
+    am = obs.get("amoebas")
+    mk = None
+    if am is not None:
+        types = tuple(
+            (t["type"], bool(t["row"]), t["research"][me] if me < len(t["research"]) else 0, t["no_mines"])
+            for t in am["types"]
+        )
+        mk = (types, am["start_phase"], am["bonus"], len(am["born"]), len(am["probed"]))
+    avp = (obs.get("scenario") or {}).get("alien_vp")
+    minerals = () if avp is None else tuple(avp["minerals"])
+    return (vk, ek, ak, gk, ck, rp, mk, minerals, decision if decision in _CE_DECISION else None, xp)
+
+
+def _ce_bytes(key: tuple[Any, ...]) -> bytes:
+    return _ce_block(key).tobytes()
+
+
+def _ce_block(key: tuple[Any, ...]) -> array[float]:
+    vk, ek, ak, gk, ck, rp, mk, minerals, decision, xp = key
+    o = S_CE[0]
+    v = zeros(S_CE[1] - o)
+
+    def at(name: str) -> int:
+        return G[name] - o
+
+    def hexfield(hid: str, name: str) -> int:
+        return at("ce_hexes") + HEX_INDEX[hid] * CH_SIZE + CH[name]
+
+    if vk is not None:
+        mode, vps, warps, relics, towed, delivered = vk
+        if mode in VP_MODES:
+            v[at("vp_mode") + VP_MODES.index(mode)] = 1.0
+        for i, p in enumerate(vps[:MAX_PLAYERS]):
+            v[at("vp") + i] = _scale(p, 30)
+        v[at("relics_left")] = _scale(len(relics), 20)
+        v[at("relics_towed")] = _scale(towed, 10)
+        v[at("relics_delivered")] = _scale(delivered, 20)
+        for h in warps:
+            if h in HEX_INDEX:
+                v[hexfield(h, "warp_point")] = 1.0
+        for h in relics:
+            if h in HEX_INDEX:
+                v[hexfield(h, "relic")] = 1.0
+    for i, m in enumerate(minerals[:MAX_ALIENS]):
+        v[at("alien_minerals") + i] = _scale(m, 10)
+    if ek is not None:
+        held, hand, discarded, revealed, pool = ek
+        for slot, cards in enumerate(held[:MAX_PLAYERS]):
+            _cards(v, at("ea_held") + slot * len(EA_CARDS), cards, _EA)
+        _cards(v, at("ea_hand"), hand, _EA)
+        _cards(v, at("ea_discarded"), discarded, _EA)
+        _cards(v, at("ea_revealed"), revealed, _EA)
+        _cards(v, at("ea_pool"), pool, _EA)
+    if ak is not None:
+        held, shown, unpaid, offer, found = ak
+        _cards(v, at("at_held"), held, _AT)
+        for slot, cards in enumerate(shown[1:MAX_PLAYERS], start=1):
+            _cards(v, at("at_held") + slot * len(AT_CARDS), cards, _AT)
+        _cards(v, at("at_unpaid"), unpaid, _AT)
+        _cards(v, at("at_offer"), offer, _AT)
+        v[at("at_found")] = _scale(found, 20)
+    if gk is not None:
+        free, aboard, inv, garrisons = gk
+        v[at("ground_free")] = _scale(free, 10)
+        v[at("ground_aboard")] = _scale(aboard, 20)
+        if inv is not None:
+            attacker, defender, invaders, defenders = inv
+            v[at("invasion")] = 1.0
+            v[at("invasion_attacker") + attacker] = 1.0
+            v[at("invasion_defender") + defender] = 1.0
+            v[at("invasion_troops")] = _scale(invaders, 20)
+            v[at("invasion_troops") + 1] = _scale(defenders, 20)
+        for h, troops in garrisons:
+            if h in HEX_INDEX:
+                for t in set(troops):
+                    if t in TROOPS:
+                        v[hexfield(h, "garrison") + TROOPS.index(t)] = _scale(troops.count(t), 10)
+    for slot, level, captured in xp:
+        if 1 <= level <= XP_LEVELS:
+            v[at("xp") + slot * XP_LEVELS + level - 1] += 1.0 / 10
+        if captured:
+            v[at("captured_ships") + slot] += 1.0 / 10
+    for i in range(at("xp"), at("captured_ships") + SLOTS):
+        v[i] = min(v[i], 1.0)
+    if ck is not None:
+        for h, kind, owner in ck:
+            research = kind == "research"
+            v[at("centers") + owner * 2 + (0 if research else 1)] += 1.0 / 10
+            if h in HEX_INDEX:
+                v[hexfield(h, "research_center" if research else "industrial_center")] = 1.0
+        for i in range(at("centers"), at("centers") + 2 * SLOTS):
+            v[i] = min(v[i], 1.0)
+    v[at("rp")] = _scale(rp, 50)
+    if mk is not None:
+        types, start, bonus, born, probed = mk
+        for i, (_, known, research, no_mines) in enumerate(types[:MAX_AMOEBA_TYPES]):
+            b = at("amoeba_types") + 4 * i
+            v[b] = 1.0
+            v[b + 1] = 1.0 if known else 0.0
+            v[b + 2] = _scale(research, 10)
+            v[b + 3] = 1.0 if no_mines else 0.0
+        v[at("amoeba_start")] = _scale(start, 20)
+        v[at("amoeba_bonus")] = _scale(bonus, 10)
+        v[at("amoeba_born")] = _scale(born, 10)
+        v[at("amoeba_probed")] = _scale(probed, 10)
+    if decision is not None:
+        v[at("ce_decision") + _CE_DECISION[decision]] = 1.0
+    return v
+
+
+_EA = {c: i for i, c in enumerate(EA_CARDS)}
+_AT = {c: i for i, c in enumerate(AT_CARDS)}
+_CE_DECISION = {k: i for i, k in enumerate(CE_DECISIONS)}
+
+
+def _cards(v: array[float], base: int, cards: Any, index: dict[Any, int]) -> None:
+    """Set the bit of each card of ``cards`` in the card row starting at ``base``."""
+    for c in cards:
+        if c in index:
+            v[base + index[c]] = 1.0
