@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from galaxis.games.space_empires.state import Marker, SEState, Unit
 
 DATA_FILE = Path(__file__).parent / "data" / "empire_advantages.yaml"
-OPS = (
+# The fixed set of operations a card's effect is declared with (§10.4).
+Op = Literal[
     "modify",
     "extra_hit",
     "cost_multiplier",
@@ -52,7 +53,8 @@ OPS = (
     "maintenance",
     "move_bonus",
     "ground_attack",
-)
+]
+OPS: tuple[str, ...] = get_args(Op)
 # The fields each operation takes (besides ``op``).
 OP_FIELDS: dict[str, frozenset[str]] = {
     "modify": frozenset({"stat", "by", "classes", "side", "rounds"}),
@@ -92,19 +94,7 @@ DEAL_TRIES = 8  # random deals tried by determinize before the hidden cards are 
 
 class Effect(BaseModel):
     model_config = _STRICT
-    op: Literal[
-        "modify",
-        "extra_hit",
-        "cost_multiplier",
-        "colonize",
-        "start_tech",
-        "start_cp",
-        "explored_home",
-        "income_bonus",
-        "maintenance",
-        "move_bonus",
-        "ground_attack",
-    ]
+    op: Op
     stat: Literal["attack", "defense"] | None = None
     by: int = 0
     classes: tuple[str, ...] = ()  # unit type ids; empty: every unit
