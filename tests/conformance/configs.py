@@ -124,3 +124,16 @@ def games_per_config(game_id: str) -> int:
 def seeds_for(config: Config) -> list[int]:
     base = zlib.crc32(config.label.encode()) % 1_000_000
     return [base + i for i in range(games_per_config(config.game_id))]
+
+
+def heuristic_configurations(game: Game) -> list[Config]:
+    """The configurations the heuristic agent plays to the end: the defaults at every player count and
+    every value of every ``choice`` option varied alone (a game's scenarios, variants and set-ups)."""
+    info = game.info
+    defaults = {k: v["default"] for k, v in info.options.items()}
+    out = []
+    for config in configurations(game):
+        changed = [k for k in config.options if config.options[k] != defaults.get(k)]
+        if not changed or (len(changed) == 1 and info.options[changed[0]].get("type") == "choice"):
+            out.append(config)
+    return out

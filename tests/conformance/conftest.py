@@ -16,7 +16,7 @@ import pytest
 
 from galaxis.core import Game, register
 from galaxis.core.registry import game_ids, get_game, unregister
-from tests.conformance.configs import Config, configurations, seeds_for
+from tests.conformance.configs import Config, configurations, heuristic_configurations, seeds_for
 from tests.toy_games import GAME as TOY_GAME
 from tests.toy_games import PIG
 
@@ -77,3 +77,6 @@ def _parametrize(metafunc: pytest.Metafunc) -> None:
                     cases.append((config, seed))
                     labels.append(f"{config.label}-s{seed}")
         metafunc.parametrize("conformance_case", cases, ids=labels)
+    if "heuristic_case" in metafunc.fixturenames:
+        chosen = [c for gid, game in _all_games() if not isinstance(game, str) for c in heuristic_configurations(game)]
+        metafunc.parametrize("heuristic_case", chosen, ids=[c.label for c in chosen])
