@@ -18,7 +18,7 @@ from tests.games.space_empires.helpers import hw, start, state
 from tests.interop.interop_cases import random_positions
 
 CASES = [
-    (3, {"scenario": "ce_3p_2v1", "empire_advantages": True, "alien_technology": True}),
+    (3, {"scenario": "ce_3p_2v1", "empire_advantages": "deal", "alien_technology": True}),
     (2, {"victory_points": "relics"}),
     (2, {"victory_points": "king_of_warp_points"}),
     (3, {"scenario": "quick_conquest_3p"}),
@@ -72,7 +72,7 @@ def test_the_layout_does_not_depend_on_the_options():
 
 
 def test_a_kept_empire_advantage_is_set_for_its_owner_only():
-    match = start(3, 2, scenario="ce_3p_2v1", empire_advantages=True)
+    match = start(3, 2, scenario="ce_3p_2v1", empire_advantages="deal")
     ea = state(match).ea
     assert ea is not None
     card = mod.EA_CARDS[3]
