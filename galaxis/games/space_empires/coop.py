@@ -347,6 +347,14 @@ def colonised(state: SEState, hid: str, events: list[Event]) -> None:
         add_vp(state, tables().vp_deep_space_colony, "deep_space_colony", hid, events)
 
 
+def npa_colony_captured(state: SEState, hid: str, events: list[Event]) -> None:
+    """-2 VP when a live player captures a non-player alien colony with ground units (the seed's track:
+    "capturing or colonising a non-player alien colony"; colonising one is the Deep Space colonisation
+    above and is counted once)."""
+    if coop_of(state) is not None:
+        add_vp(state, tables().vp_npa_capture, "npa_colony_captured", hid, events)
+
+
 def may_colonise(state: SEState, u: Unit, m: Marker) -> bool:
     """Allies may explore each other's home systems but not colonise their planets."""
     return not (m.pool.startswith("home") and m.pool != f"home{u.owner}")
