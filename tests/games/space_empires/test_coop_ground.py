@@ -86,3 +86,11 @@ def test_the_capitol_raises_militia_like_a_five_cp_colony() -> None:
     ground.land(GAME, s, 0, events)
     landing = next(e for e in events if e["type"] == "landing")
     assert landing["defender"] == CAPITOL and landing["defenders"] == ["Militia"] * 5
+
+
+def test_the_rule_book_edition_is_refused_clearly() -> None:
+    """Ground units exist only in Close Encounters: the scenarios that force them need that edition."""
+    from galaxis.core.errors import BadOption
+
+    with pytest.raises(BadOption, match="Close Encounters edition"):
+        start(2, scenario="coop_dm_2p", edition="base2011")
