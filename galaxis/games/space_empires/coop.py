@@ -347,6 +347,14 @@ def colonised(state: SEState, hid: str, events: list[Event]) -> None:
         add_vp(state, tables().vp_deep_space_colony, "deep_space_colony", hid, events)
 
 
+def npa_colony_captured(state: SEState, hid: str, events: list[Event]) -> None:
+    """-2 VP when a live player captures a non-player alien colony with ground units (the seed's track:
+    "capturing or colonising a non-player alien colony"; colonising one is the Deep Space colonisation
+    above and is counted once)."""
+    if coop_of(state) is not None:
+        add_vp(state, tables().vp_npa_capture, "npa_colony_captured", hid, events)
+
+
 def may_colonise(state: SEState, u: Unit, m: Marker) -> bool:
     """Allies may explore each other's home systems but not colonise their planets."""
     return not (m.pool.startswith("home") and m.pool != f"home{u.owner}")
@@ -461,3 +469,48 @@ def warp_link(state: SEState, hid: str) -> str:
     if coop is None or hid not in coop.warp:
         return ""
     return coop.warp[1] if coop.warp[0] == hid else coop.warp[0]
+
+
+# --- Black Hole Jump (§13.10 "Black Hole Jump") ---------------------------------------------------------
+BLACK_HOLE_JUMP = "black_hole_jump"
+
+
+def extra_techs(state: SEState) -> tuple[str, ...]:
+    """The Black Hole Jump technology (40 CP, one level) can be bought only in these scenarios."""
+    return (BLACK_HOLE_JUMP,) if coop_of(state) is not None else ()
+
+
+def has_black_hole_jump(state: SEState, seat: int) -> bool:
+    """Like Move technology it equips every ship of the empire at once (no refit)."""
+    return coop_of(state) is not None and 0 <= seat < len(state.players) and (
+        state.players[seat].techs.get(BLACK_HOLE_JUMP, 0) >= 1
+    )
+
+
+def jumps_black_holes(state: SEState, u: Unit) -> bool:
+    """A ship with Black Hole Jump enters a Black Hole freely, without the survival roll."""
+    return has_black_hole_jump(state, u.owner)
+
+
+def jump_nodes(state: SEState) -> list[str]:
+    """The hexes Black Hole Jump joins: every face-up Black Hole and every warp point on the map (warp
+    point 1's two ends and any face-up warp-point marker), in hex order."""
+    coop = coop_of(state)
+    assert coop is not None
+    nodes = set(coop.warp)
+    nodes |= {h for h, m in state.markers.items() if m.face_up and m.kind in ("black_hole", "warp_point")}
+    return sorted(nodes, key=_hex_key)
+
+
+def jump_links(state: SEState, seat: int, hid: str) -> tuple[str, ...]:
+    """The hexes ``seat``'s ships may jump to from ``hid`` as if adjacent (only with Black Hole Jump, and
+    only those not already reachable in one step)."""
+    if not has_black_hole_jump(state, seat):
+        return ()
+    nodes = jump_nodes(state)
+    if hid not in nodes:
+        return ()
+    from . import solo
+
+    near = set(solo.neighbours(state, hid))
+    return tuple(h for h in nodes if h != hid and h not in near)

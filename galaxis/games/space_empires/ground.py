@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
 
-from . import alien_tech, board, combat, data, empire_advantages, solo4_ground
+from . import alien_tech, board, combat, coop, data, empire_advantages, solo4_ground
 from .ground_state import Garrison, GroundState, Invasion, Trooper
 from .hexes import parse_hex_id
 from .state import Colony, SEState
@@ -705,6 +705,7 @@ def finish(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
             {"type": "colony_captured", "hex": inv.hex, "by": inv.attacker, "from": NPA, "value": NPA_COLONY},
         )
         alien_tech.captured(state, inv.hex, inv.attacker, NPA, events)  # §10.5: a free card
+        coop.npa_colony_captured(state, inv.hex, events)  # §13.10: -2 on the Doomsday Machines' track
         return
     capture(game, state, inv.hex, inv.attacker, survivors, events)
 

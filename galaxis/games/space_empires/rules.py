@@ -293,7 +293,7 @@ class SpaceEmpires(Game):
                 and self._refit_cost(members) <= state.players[seat].cp
             ):
                 acts.append(g(f"refit {cid}", (cid,), "refit", (cid,)))
-            for h in solo.neighbours(state, u.hex):  # warp points join hexes (§13.8)
+            for h in (*solo.neighbours(state, u.hex), *coop.jump_links(state, u.owner, u.hex)):  # §13.8, §13.10
                 if all(self._move_problem(state, v, h, pipes) is None for v in members):
                     acts.append(g(f"m {cid} {h}", (cid, h), "move", (cid, h)))
                     if self._can_sling(state, u, h) and not any(
@@ -664,7 +664,7 @@ class SpaceEmpires(Game):
         acts: list[Action] = alien_tech.econ_actions(self, state, seat)  # §10.5: pay for a kept card first
         if acts:
             return acts
-        for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state)):
+        for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state), *coop.extra_techs(state)):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
         acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
@@ -704,7 +704,7 @@ class SpaceEmpires(Game):
     def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
         p = state.players[seat]
         tracks = data.tech_tracks(state.edition)
-        if track not in tracks or (track not in BUYABLE_TECHS + boarding.extra_techs(state) + ce_units.extra_techs(state) and not ground.tech_buyable(state, track)):
+        if track not in tracks or (track not in BUYABLE_TECHS + boarding.extra_techs(state) + ce_units.extra_techs(state) + coop.extra_techs(state) and not ground.tech_buyable(state, track)):
             return f"{track} is not a technology you can buy in this version (§7.5)"
         if track in p.bought_techs:
             return "at most one level of each technology per Economic Phase (§7.5)"
@@ -1004,7 +1004,7 @@ class SpaceEmpires(Game):
         self, state: SEState, units: list[Unit], events: list[Event], sling: bool = False
     ) -> None:
         for u in units:
-            if victory.black_hole_immune(state, u):  # §12.2 Relics: Miners are immune
+            if victory.black_hole_immune(state, u) or coop.jumps_black_holes(state, u):  # §12.2, §13.10
                 continue
             roll = combat.d10(state.rng)
             if not economy.survives_black_hole(roll, sling):

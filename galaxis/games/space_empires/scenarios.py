@@ -75,6 +75,7 @@ class CoopTables(BaseModel):
     vp_player_colony: int
     vp_npa_planet: int
     vp_deep_space_colony: int
+    vp_npa_capture: int
     capitol_value: int = Field(ge=1)
     capitol_mineral: int = Field(ge=0)
 
