@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Event
 
-from . import alien_tech, ap_systems, board, data
+from . import alien_tech, alien_vp_npa, ap_systems, board, data
 from .alien_vp_state import AlienVpState
 from .hexes import distance, parse_hex_id
 from .solo_state import ALIEN_LETTERS, CAPITOL, Alien, AlienFleet, CoopState
@@ -282,7 +282,7 @@ def may_launch(state: SEState, a: Alien) -> bool:
 
     vps = vp_of(state)
     assert vps is not None
-    if sum(1 for f in a.fleets if f.role != "colony_ship") >= solo_tables().alien_player.max_fleets:
+    if sum(1 for f in a.fleets if f.role not in ("colony_ship", alien_vp_npa.GUARD)) >= solo_tables().alien_player.max_fleets:
         return False
     return a.fleet_cp >= tables().launch_min_cp or vps.banks[_index(state, a)] > 0
 
@@ -390,9 +390,12 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
         return [fleet.target] if fleet.target in state.colonies else []
     if fleet.role == "colony_ship":
         return [fleet.target]  # it keeps its course whatever happens there (§13.12.6)
+    if fleet.role == alien_vp_npa.GUARD:
+        return []  # it stays on the planet it took (§13.12.5)
     if fleet.role != "expansion":
         return None
-    goals = {h: c for h, c in state.colonies.items() if c.owner >= 0 and not c.home}
+    goals = {h: c.value for h, c in state.colonies.items() if c.owner >= 0 and not c.home}
+    goals |= dict.fromkeys(alien_vp_npa.npa_planets(state), 0)  # non-player alien planets (§13.12.5)
     if not goals:
         return None  # the flowchart's last targets: the nearest least defended colony (the base rules)
     here = state.units[uid].hex
@@ -402,7 +405,7 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
     def key(h: str) -> tuple[int, int, int, int]:
         # Fewest Economic Phases; then the colony in Deep Space (more to explore); fewest moves; larger.
         in_home = data.hex_map(len(state.players)).owner_of(parse_hex_id(h)) is not None
-        return -(-reach[h] // speed), int(in_home), reach[h], -goals[h].value
+        return -(-reach[h] // speed), int(in_home), reach[h], -goals[h]
 
     best = min(key(h) for h in goals)
     return sorted(h for h in goals if key(h) == best)
@@ -458,7 +461,8 @@ def colony_ship_arrives(state: SEState, a: Alien, fleet: AlienFleet, events: lis
         return
     state.colonies[hid] = Colony(a.owner, 0, False, False)
     events.append(_event("alien_vp_colonises", f"{_name(a)} colonises {hid}", a, hex=hid))
-    add_vp(state, a, tables().vp.ap_colonises_player_colony, "colonises_player_colony", hid, events)
+    if not fleet.npa:  # a cleared non-player alien planet scores only as a Deep Space planet
+        add_vp(state, a, tables().vp.ap_colonises_player_colony, "colonises_player_colony", hid, events)
     deep_space_taken(state, a, hid, events)
 
 
@@ -517,12 +521,14 @@ def add_vp(state: SEState, a: Alien | None, points: int, why: str, hid: str, eve
 
 
 def after_fleet_moves(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]) -> None:
-    """A destroyer or expansion fleet on a mineral after the battles takes it: +1 VP while this alien has
+    """An expansion fleet on a non-player alien planet fights the aliens there (alien_vp_npa.py). A
+    destroyer or expansion fleet on a mineral after the battles takes it: +1 VP while this alien has
     scored fewer than 2, afterwards the mineral is destroyed; a space wreck it meets is destroyed without
     a point. Raiders collect nothing."""
     vps = vp_of(state)
     if vps is None or fleet.role == "raider":
         return
+    alien_vp_npa.fights_npas(state, a, fleet, events)  # §13.12.6: a non-player alien planet
     for uid in [fleet.counter, *fleet.units]:
         if uid not in state.units:
             continue

@@ -45,6 +45,7 @@ class AlienFleet(Record):
     moved: int
     role: str = ""  # victory-point scenarios (§13.12): destroyer | expansion | raider | colony_ship
     bank: int = 0  # victory-point scenarios: the bank CP an expansion fleet took at its launch
+    npa: bool = False  # victory-point scenarios: a Colony Ship heading for a cleared non-player alien planet
 
 
 @dataclass(slots=True)
