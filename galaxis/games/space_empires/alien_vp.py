@@ -270,7 +270,9 @@ def economic_rolls(state: SEState, a: Alien, phase: int) -> dict[str, int]:
 
 
 def economy(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
-    """One alien's Economic Phase: its rolls, then the launch flowchart."""
+    """One alien's Economic Phase: the fleets in Deep Space note it (3 players), its rolls, then the
+    launch flowchart."""
+    spends_phase_in_deep_space(state, a)
     economic_rolls(state, a, phase)
     launch(state, a, phase, events)
 
@@ -409,6 +411,41 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
 
     best = min(key(h) for h in goals)
     return sorted(h for h in goals if key(h) == best)
+
+
+def _lead(state: SEState, fleet: AlienFleet) -> str:
+    return next((u for u in [fleet.counter, *fleet.units] if u in state.units), "")
+
+
+def spends_phase_in_deep_space(state: SEState, a: Alien) -> None:
+    """Seed, 3 players ("A terjeszkedő- és a lopakodó flottáknak legalább 1 Gazdasági fázist a Mélyűrben
+    kell tölteniük, mielőtt belépnének egy játékos Anyarendszerébe"): an expansion or raider fleet that is
+    in Deep Space when its alien's Economic Phase starts has spent one there (the phase of its launch does
+    not count: it is launched after this)."""
+    vps = vp_of(state)
+    if vps is None or vps.mode != "coop_3p":
+        return
+    for f in a.fleets:
+        lead = _lead(state, f)
+        if f.role in ("expansion", "raider") and lead and _deep_space(state, state.units[lead].hex):
+            f.deep_phase = True
+
+
+def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
+    """§13.12.5, 3 players: an expansion or raider fleet that has not yet spent an Economic Phase in Deep
+    Space does not step from Deep Space into a live player's Home System (it waits at the border). A
+    fleet already inside one (designed: launched there) moves freely."""
+    from . import solo
+
+    vps = vp_of(state)
+    if vps is None or vps.mode != "coop_3p" or state.solo is None:
+        return options
+    fleet = solo._fleet_of(state.solo, uid)
+    if fleet is None or fleet.role not in ("expansion", "raider") or fleet.deep_phase:
+        return options
+    if not _deep_space(state, state.units[uid].hex):
+        return options
+    return {h for h in options if _deep_space(state, h)}
 
 
 def attacks_capitol(state: SEState, col: Colony) -> bool:

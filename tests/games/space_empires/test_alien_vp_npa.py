@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import alien_vp, alien_vp_npa, board, solo, solo4_ground
+from galaxis.games.space_empires import alien_vp, alien_vp_npa, board, data, solo, solo4_ground
+from galaxis.games.space_empires.hexes import parse_hex_id
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
 
@@ -140,3 +141,47 @@ def test_an_expansion_fleet_that_captures_a_colony_guards_it() -> None:
     solo4_ground.alien_captures(s, a.owner, 1, PLANET, 1, events)
     assert (fleet.role, fleet.target) == ("guard", PLANET)
     assert any(e["type"] == "alien_vp_guards" for e in events)
+
+
+# --- 3 players: an Economic Phase in Deep Space before a Home System (§13.12.5) ---------------------------
+def _border(s: SEState, seat: int) -> tuple[str, str]:
+    """A Deep Space hex next to a hex of ``seat``'s Home System (not its home world)."""
+    hm = data.hex_map(len(s.players))
+    home = board.home_world_hex(s, seat)
+    for h in sorted(board.board_hexes(len(s.players))):
+        if hm.owner_of(parse_hex_id(h)) != seat or h == home or h in s.colonies:
+            continue
+        for n in board.adjacent(len(s.players), h):
+            if hm.owner_of(parse_hex_id(n)) is None:
+                return n, h
+    raise AssertionError("no border hex")
+
+
+@pytest.mark.parametrize("role", ["expansion", "raider"])
+def test_three_players_fleets_spend_a_phase_in_deep_space_before_a_home_system(role: str) -> None:
+    m = start(3, seed=1, scenario="coop_ap_3p")
+    s = state(m)
+    a = _alien(m)
+    outside, inside = _border(s, 0)
+    s.colonies[inside] = Colony(0, 1, False, False)
+    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, outside)
+    fleet = AlienFleet(counter.uid, [], 30, role == "raider", 2, inside, 0, role)
+    a.fleets.append(fleet)
+    hm = data.hex_map(3)
+    assert inside in (solo._targets_of(s, counter.uid) or [])
+    options = solo._route_options(s, counter.uid)
+    assert inside not in options and all(hm.owner_of(parse_hex_id(h)) is None for h in options)
+    alien_vp.spends_phase_in_deep_space(s, a)  # the alien's Economic Phase starts with it in Deep Space
+    assert fleet.deep_phase and inside in solo._route_options(s, counter.uid)
+
+
+def test_two_players_fleets_enter_home_systems_at_once() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    a = _alien(m)
+    outside, inside = _border(s, 0)
+    s.colonies[inside] = Colony(0, 1, False, False)
+    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, outside)
+    a.fleets.append(AlienFleet(counter.uid, [], 30, False, 2, "", 0, "expansion"))
+    assert solo._targets_of(s, counter.uid) == [inside]
+    assert inside in solo._route_options(s, counter.uid)
