@@ -431,6 +431,48 @@ def spends_phase_in_deep_space(state: SEState, a: Alien) -> None:
             f.deep_phase = True
 
 
+def route_options(state: SEState, uid: str, options: set[str]) -> set[str]:
+    """§13.12.5: the steps a victory-point alien fleet may take among the base rules' shortest-route steps."""
+    return deep_space_first(state, uid, destroyer_avoids(state, uid, options))
+
+
+def _avoided(state: SEState, hid: str, target: str) -> int:
+    """1 for a hex a destroyer fleet avoids on its way: another colony (a live player's or the Capitol)
+    or the live players' combat ships."""
+    if hid == target:
+        return 0
+    col = state.colonies.get(hid)
+    if col is not None and (col.owner >= 0 or col.owner == CAPITOL):
+        return 1
+    return int(any(v.owner >= 0 and board.is_combat_kind(v.kind) for v in board.units_at(state, hid)))
+
+
+def destroyer_avoids(state: SEState, uid: str, options: set[str]) -> set[str]:
+    """Seed "MEGSEMMISÍTŐ FLOTTÁK, Mozgási irányelvek": a destroyer fleet goes straight for its target and,
+    where it can, avoids combat with the live players and their other colonies; it changes course for
+    that only if it still reaches the target in the same Economic Phase. [DESIGN] It keeps to a shortest
+    route (so it always arrives as early as it can) and, among the shortest routes, takes the one that
+    passes the fewest avoided hexes (`_avoided`); detours of extra moves that would still arrive in the
+    same Economic Phase are not taken."""
+    from . import solo
+
+    if vp_of(state) is None or state.solo is None or len(options) < 2:
+        return options
+    fleet = solo._fleet_of(state.solo, uid)
+    if fleet is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
+        return options
+    dist = solo._distances(state, {fleet.target}, uid)
+    here = state.units[uid].hex
+    players = len(state.players)
+    cost: dict[str, int] = {}
+    for h in sorted((h for h in dist if dist[h] < dist.get(here, 0)), key=lambda h: dist[h]):
+        below = [cost[n] for n in board.adjacent(players, h) if dist.get(n, -1) == dist[h] - 1 and n in cost]
+        cost[h] = _avoided(state, h, fleet.target) + min(below, default=0)
+    scored = {h: cost.get(h, 999) for h in options}
+    best = min(scored.values())
+    return {h for h in options if scored[h] == best}
+
+
 def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
     """§13.12.5, 3 players: an expansion or raider fleet that has not yet spent an Economic Phase in Deep
     Space does not step from Deep Space into a live player's Home System (it waits at the border). A

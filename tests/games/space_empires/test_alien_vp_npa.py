@@ -14,7 +14,7 @@ from galaxis.games.space_empires.hexes import parse_hex_id
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
 
-from .helpers import start, state
+from .helpers import add_unit, start, state
 
 PLANET = "3.5"  # a Deep Space hex of the 2-player map
 
@@ -185,3 +185,55 @@ def test_two_players_fleets_enter_home_systems_at_once() -> None:
     a.fleets.append(AlienFleet(counter.uid, [], 30, False, 2, "", 0, "expansion"))
     assert solo._targets_of(s, counter.uid) == [inside]
     assert inside in solo._route_options(s, counter.uid)
+
+
+# --- destroyer fleets avoid battles and other colonies (§13.12.5) -----------------------------------------
+def _two_ways(m: Match) -> tuple[str, Any, list[str]]:
+    """A destroyer fleet counter two moves from the Capitol with two shortest first steps."""
+    s = state(m)
+    a = _alien(m)
+    assert s.solo is not None and s.solo.coop is not None
+    target = s.solo.coop.capitol
+    for here in sorted(board.board_hexes(len(s.players))):
+        if here in s.colonies or any(v.owner >= 0 for v in board.units_at(s, here)):
+            continue
+        counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, here)
+        fleet = AlienFleet(counter.uid, [], 30, False, 3, target, 0, "destroyer")
+        a.fleets.append(fleet)
+        dist = solo._distances(s, {target}, counter.uid)
+        options = sorted(solo._route_options(s, counter.uid))
+        if dist.get(here) == 2 and len(options) >= 2:
+            return counter.uid, fleet, options
+        a.fleets.remove(fleet)
+        del s.units[counter.uid]
+    raise AssertionError("no hex with two ways")
+
+
+def test_destroyer_fleets_avoid_the_players_ships_on_an_equally_short_route() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    uid, _fleet, options = _two_ways(m)
+    add_unit(m, 0, "CA", options[0], revealed=True)
+    after = solo._route_options(s, uid)
+    assert options[0] not in after and after and set(after) <= set(options[1:])
+
+
+def test_destroyer_fleets_avoid_other_colonies_but_never_make_a_detour() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    uid, _fleet, options = _two_ways(m)
+    s.colonies[options[-1]] = Colony(1, 1, False, False)
+    assert options[-1] not in solo._route_options(s, uid)
+    for h in options:  # every way is blocked: it still goes straight on
+        s.colonies[h] = Colony(1, 1, False, False)
+    assert sorted(solo._route_options(s, uid)) == options
+
+
+def test_only_destroyer_fleets_use_the_avoidance() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    uid, fleet, options = _two_ways(m)
+    add_unit(m, 0, "CA", options[0], revealed=True)
+    assert options[0] not in alien_vp.destroyer_avoids(s, uid, set(options))
+    fleet.role = "expansion"
+    assert alien_vp.destroyer_avoids(s, uid, set(options)) == set(options)
