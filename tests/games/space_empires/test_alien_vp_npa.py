@@ -237,3 +237,15 @@ def test_only_destroyer_fleets_use_the_avoidance() -> None:
     assert options[0] not in alien_vp.destroyer_avoids(s, uid, set(options))
     fleet.role = "expansion"
     assert alien_vp.destroyer_avoids(s, uid, set(options)) == set(options)
+
+
+def test_a_guard_fleet_is_shown_in_both_languages() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    a = _alien(m)
+    u = solo._alien_unit(s, a, "DD", PLANET, revealed=True).uid
+    fleet = AlienFleet("", [u], 0, False, 2, "", 0, "expansion")
+    a.fleets.append(fleet)
+    alien_vp_npa.guards(s, a, fleet, PLANET, [])
+    assert any("guarding fleet" in line for line in alien_vp.text_lines(s, "en"))
+    assert any("bolygót védő flotta" in line for line in alien_vp.text_lines(s, "hu"))
