@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Event
 
-from . import alien_tech, ap_systems, board, data
+from . import alien_tech, alien_vp_npa, ap_systems, board, data
 from .alien_vp_state import AlienVpState
 from .hexes import distance, parse_hex_id
 from .solo_state import ALIEN_LETTERS, CAPITOL, Alien, AlienFleet, CoopState
@@ -270,7 +270,9 @@ def economic_rolls(state: SEState, a: Alien, phase: int) -> dict[str, int]:
 
 
 def economy(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
-    """One alien's Economic Phase: its rolls, then the launch flowchart."""
+    """One alien's Economic Phase: the fleets in Deep Space note it (3 players), its rolls, then the
+    launch flowchart."""
+    spends_phase_in_deep_space(state, a)
     economic_rolls(state, a, phase)
     launch(state, a, phase, events)
 
@@ -282,7 +284,7 @@ def may_launch(state: SEState, a: Alien) -> bool:
 
     vps = vp_of(state)
     assert vps is not None
-    if sum(1 for f in a.fleets if f.role != "colony_ship") >= solo_tables().alien_player.max_fleets:
+    if sum(1 for f in a.fleets if f.role not in ("colony_ship", alien_vp_npa.GUARD)) >= solo_tables().alien_player.max_fleets:
         return False
     return a.fleet_cp >= tables().launch_min_cp or vps.banks[_index(state, a)] > 0
 
@@ -390,9 +392,12 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
         return [fleet.target] if fleet.target in state.colonies else []
     if fleet.role == "colony_ship":
         return [fleet.target]  # it keeps its course whatever happens there (§13.12.6)
+    if fleet.role == alien_vp_npa.GUARD:
+        return []  # it stays on the planet it took (§13.12.5)
     if fleet.role != "expansion":
         return None
-    goals = {h: c for h, c in state.colonies.items() if c.owner >= 0 and not c.home}
+    goals = {h: c.value for h, c in state.colonies.items() if c.owner >= 0 and not c.home}
+    goals |= dict.fromkeys(alien_vp_npa.npa_planets(state), 0)  # non-player alien planets (§13.12.5)
     if not goals:
         return None  # the flowchart's last targets: the nearest least defended colony (the base rules)
     here = state.units[uid].hex
@@ -402,10 +407,87 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
     def key(h: str) -> tuple[int, int, int, int]:
         # Fewest Economic Phases; then the colony in Deep Space (more to explore); fewest moves; larger.
         in_home = data.hex_map(len(state.players)).owner_of(parse_hex_id(h)) is not None
-        return -(-reach[h] // speed), int(in_home), reach[h], -goals[h].value
+        return -(-reach[h] // speed), int(in_home), reach[h], -goals[h]
 
     best = min(key(h) for h in goals)
     return sorted(h for h in goals if key(h) == best)
+
+
+def _lead(state: SEState, fleet: AlienFleet) -> str:
+    return next((u for u in [fleet.counter, *fleet.units] if u in state.units), "")
+
+
+def spends_phase_in_deep_space(state: SEState, a: Alien) -> None:
+    """Seed, 3 players ("A terjeszkedő- és a lopakodó flottáknak legalább 1 Gazdasági fázist a Mélyűrben
+    kell tölteniük, mielőtt belépnének egy játékos Anyarendszerébe"): an expansion or raider fleet that is
+    in Deep Space when its alien's Economic Phase starts has spent one there (the phase of its launch does
+    not count: it is launched after this)."""
+    vps = vp_of(state)
+    if vps is None or vps.mode != "coop_3p":
+        return
+    for f in a.fleets:
+        lead = _lead(state, f)
+        if f.role in ("expansion", "raider") and lead and _deep_space(state, state.units[lead].hex):
+            f.deep_phase = True
+
+
+def route_options(state: SEState, uid: str, options: set[str]) -> set[str]:
+    """§13.12.5: the steps a victory-point alien fleet may take among the base rules' shortest-route steps."""
+    return deep_space_first(state, uid, destroyer_avoids(state, uid, options))
+
+
+def _avoided(state: SEState, hid: str, target: str) -> int:
+    """1 for a hex a destroyer fleet avoids on its way: another colony (a live player's or the Capitol)
+    or the live players' combat ships."""
+    if hid == target:
+        return 0
+    col = state.colonies.get(hid)
+    if col is not None and (col.owner >= 0 or col.owner == CAPITOL):
+        return 1
+    return int(any(v.owner >= 0 and board.is_combat_kind(v.kind) for v in board.units_at(state, hid)))
+
+
+def destroyer_avoids(state: SEState, uid: str, options: set[str]) -> set[str]:
+    """Seed "MEGSEMMISÍTŐ FLOTTÁK, Mozgási irányelvek": a destroyer fleet goes straight for its target and,
+    where it can, avoids combat with the live players and their other colonies; it changes course for
+    that only if it still reaches the target in the same Economic Phase. [DESIGN] It keeps to a shortest
+    route (so it always arrives as early as it can) and, among the shortest routes, takes the one that
+    passes the fewest avoided hexes (`_avoided`); detours of extra moves that would still arrive in the
+    same Economic Phase are not taken."""
+    from . import solo
+
+    if vp_of(state) is None or state.solo is None or len(options) < 2:
+        return options
+    fleet = solo._fleet_of(state.solo, uid)
+    if fleet is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
+        return options
+    dist = solo._distances(state, {fleet.target}, uid)
+    here = state.units[uid].hex
+    players = len(state.players)
+    cost: dict[str, int] = {}
+    for h in sorted((h for h in dist if dist[h] < dist.get(here, 0)), key=lambda h: dist[h]):
+        below = [cost[n] for n in board.adjacent(players, h) if dist.get(n, -1) == dist[h] - 1 and n in cost]
+        cost[h] = _avoided(state, h, fleet.target) + min(below, default=0)
+    scored = {h: cost.get(h, 999) for h in options}
+    best = min(scored.values())
+    return {h for h in options if scored[h] == best}
+
+
+def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
+    """§13.12.5, 3 players: an expansion or raider fleet that has not yet spent an Economic Phase in Deep
+    Space does not step from Deep Space into a live player's Home System (it waits at the border). A
+    fleet already inside one (designed: launched there) moves freely."""
+    from . import solo
+
+    vps = vp_of(state)
+    if vps is None or vps.mode != "coop_3p" or state.solo is None:
+        return options
+    fleet = solo._fleet_of(state.solo, uid)
+    if fleet is None or fleet.role not in ("expansion", "raider") or fleet.deep_phase:
+        return options
+    if not _deep_space(state, state.units[uid].hex):
+        return options
+    return {h for h in options if _deep_space(state, h)}
 
 
 def attacks_capitol(state: SEState, col: Colony) -> bool:
@@ -458,7 +540,8 @@ def colony_ship_arrives(state: SEState, a: Alien, fleet: AlienFleet, events: lis
         return
     state.colonies[hid] = Colony(a.owner, 0, False, False)
     events.append(_event("alien_vp_colonises", f"{_name(a)} colonises {hid}", a, hex=hid))
-    add_vp(state, a, tables().vp.ap_colonises_player_colony, "colonises_player_colony", hid, events)
+    if not fleet.npa:  # a cleared non-player alien planet scores only as a Deep Space planet
+        add_vp(state, a, tables().vp.ap_colonises_player_colony, "colonises_player_colony", hid, events)
     deep_space_taken(state, a, hid, events)
 
 
@@ -517,12 +600,14 @@ def add_vp(state: SEState, a: Alien | None, points: int, why: str, hid: str, eve
 
 
 def after_fleet_moves(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]) -> None:
-    """A destroyer or expansion fleet on a mineral after the battles takes it: +1 VP while this alien has
+    """An expansion fleet on a non-player alien planet fights the aliens there (alien_vp_npa.py). A
+    destroyer or expansion fleet on a mineral after the battles takes it: +1 VP while this alien has
     scored fewer than 2, afterwards the mineral is destroyed; a space wreck it meets is destroyed without
     a point. Raiders collect nothing."""
     vps = vp_of(state)
     if vps is None or fleet.role == "raider":
         return
+    alien_vp_npa.fights_npas(state, a, fleet, events)  # §13.12.6: a non-player alien planet
     for uid in [fleet.counter, *fleet.units]:
         if uid not in state.units:
             continue

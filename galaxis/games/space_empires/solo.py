@@ -619,6 +619,7 @@ def _route_options(state: SEState, uid: str) -> list[str]:
         for n in board.adjacent(len(state.players), u.hex):
             if dist.get(n, 999) < dist[u.hex]:
                 options.add(n)
+    options = alien_vp.route_options(state, uid, options)  # §13.12.5: avoidance, Deep Space first
     if state.solo is not None and state.solo.coop is not None and uid in state.solo.coop.machines:
         return coop.prefer(state, sorted(options, key=_hex_key))  # §13.10: battle, then exploration
     return sorted(options, key=_hex_key)

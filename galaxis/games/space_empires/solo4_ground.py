@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from galaxis.core import Event
 
-from . import alien_vp, data
+from . import alien_vp, alien_vp_npa, data
 from .scenarios import solo_tables
 from .solo_state import ALIEN_BASE, Alien
 from .state import SEState
@@ -136,6 +136,7 @@ def alien_captures(state: SEState, owner: int, loser: int, hid: str, count: int,
         vp = alien_vp.tables().vp.ap_colonises_player_colony
         alien_vp.add_vp(state, a, vp, "captures_player_colony", hid, events)
         alien_vp.deep_space_taken(state, a, hid, events)  # §13.12.6: +2 VP and a card in Deep Space
+        alien_vp_npa.guards_captured(state, a, hid, events)  # §13.12.5: the expansion fleet stays
 
 
 def alien_takes_tech(state: SEState, owner: int, loser: int, count: int, events: list[Event]) -> None:

@@ -45,6 +45,8 @@ class AlienFleet(Record):
     moved: int
     role: str = ""  # victory-point scenarios (§13.12): destroyer | expansion | raider | colony_ship
     bank: int = 0  # victory-point scenarios: the bank CP an expansion fleet took at its launch
+    npa: bool = False  # victory-point scenarios: a Colony Ship heading for a cleared non-player alien planet
+    deep_phase: bool = False  # victory-point, 3 players: it spent an Economic Phase in Deep Space
 
 
 @dataclass(slots=True)
