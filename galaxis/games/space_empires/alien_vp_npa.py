@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Event
 
-from . import board, combat, data
+from . import board, combat, coop, data
 from .hexes import parse_hex_id
 from .solo_state import Alien, AlienFleet
 
@@ -114,7 +114,6 @@ def battle(state: SEState, ours: list[Unit], theirs: list[Unit], events: list[Ev
     """Both sides automated (§5 rounds in firing order): every shooter fires at the enemy it hits most
     easily (ties: the first by id) [DESIGN: nobody chooses]; the loser's ships are destroyed, the
     survivors are repaired (§5.6)."""
-    from . import solo
 
     side = [_ship(u, 0) for u in ours] + [_ship(u, 1) for u in theirs]
     terrain = board.terrain(state, theirs[0].hex) if theirs else "open"
@@ -128,20 +127,7 @@ def battle(state: SEState, ours: list[Unit], theirs: list[Unit], events: list[Ev
             if not shooter.alive or not enemies:
                 continue
             target = max(enemies, key=lambda c: (combat.to_hit(shooter, c, terrain=terrain), -side.index(c)))
-            number = combat.to_hit(shooter, target, terrain=terrain)
-            roll = solo.d10(state)
-            event: Event = {
-                "type": "shot",
-                "shooter": shooter.uid,
-                "target": target.uid,
-                "roll": roll,
-                "need": number,
-            }
-            if combat.is_hit(roll, number, shooter, target):
-                event["hit"] = True
-                if combat.apply_hit(shooter, target):
-                    event["destroyed"] = True
-            events.append(event)
+            coop.automated_shot(state, shooter, target, events, terrain)
     for c in side:
         if not c.alive and c.uid in state.units:
             hid = state.units[c.uid].hex

@@ -275,9 +275,9 @@ def npa_battle(state: SEState, uid: str, events: list[Event]) -> None:
                     if not alive:
                         break
                     target = max(alive, key=lambda t: (combat.to_hit(t, me), -them.index(t)))
-                    _shot(state, me, target, events)
+                    automated_shot(state, me, target, events)
             else:
-                _shot(state, shooter, me, events)
+                automated_shot(state, shooter, me, events)
     dm.damage = me.damage
     for t in them:
         if not t.alive:
@@ -292,9 +292,12 @@ def npa_battle(state: SEState, uid: str, events: list[Event]) -> None:
         add_vp(state, tables().vp_npa_planet, "npa_planet", hid, events)
 
 
-def _shot(state: SEState, shooter: combat.Combatant, target: combat.Combatant, events: list[Event]) -> None:
-    """One shot, logged like a battle's shots (§5)."""
-    number = combat.to_hit(shooter, target)
+def automated_shot(
+    state: SEState, shooter: combat.Combatant, target: combat.Combatant, events: list[Event], terrain: str = "open"
+) -> None:
+    """One shot of a battle no seat decides (the machines' §13.10, the aliens' against NPAs §13.12.5),
+    with the match's d10, logged like a battle's shots (§5)."""
+    number = combat.to_hit(shooter, target, terrain=terrain)
     roll = _d10(state)
     event: Event = {
         "type": "shot",
