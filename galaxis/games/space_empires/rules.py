@@ -44,6 +44,7 @@ from . import (
     home_sets,
     movement,
     reaction,
+    scenarios,
     solo,
     solo4,
     solo4_ground,
@@ -131,8 +132,8 @@ class SpaceEmpires(Game):
     # --- set-up (§2) -------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SEState:
         self.validate_players(players)
-        options = solo4.forced_options(options)  # §13.13: the new-features scenario's options
         scenario = solo.scenario_for(players, options)  # §12: BadOption when the scenario does not fit
+        options = scenarios.forced_options(scenario, options)  # §12.1.5, §13.10, §13.13: systems it forces on
         edition = options.get("edition", "ce")
         if edition not in data.EDITIONS:
             raise BadOption(f"unknown edition {edition!r}")
@@ -189,7 +190,6 @@ class SpaceEmpires(Game):
         # §3.1: roll for the first player; play goes clockwise.
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
-        options = victory.scenario_options(scenario, options)  # §12.1.5: Quick Conquest forces ground combat
         ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
         solo.setup(self, state, scenario, options)
         teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
@@ -1828,7 +1828,7 @@ class SpaceEmpires(Game):
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
         to scuttle is narrower)."""
-        options = victory.effective_options(players, solo4.forced_options(options))  # §12.1.5, §13.13: forced options
+        options = scenarios.effective_options(players, options)  # the systems a scenario forces on
         units = data.units(options.get("edition", data.DEFAULT_EDITION))
         mobile = sum(u.counters for u in units.values() if u.move != "none")
         every = sum(u.counters for u in units.values())

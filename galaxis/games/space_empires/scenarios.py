@@ -285,7 +285,9 @@ class Scenario(BaseModel):
     techs: dict[str, int] = {}
     cp: int = Field(default=0, ge=0)
     markers: tuple[SpecialMarker, ...] = ()
-    options: dict[Literal["warp_points", "doomsday_markers", "ground_combat"], bool] = {}
+    options: dict[
+        Literal["warp_points", "doomsday_markers", "ground_combat", "boarding", "experience", "alien_technology"], bool
+    ] = {}
     opponents: Opponents | None = None
     coop: CoopSetup | None = None
     alien_vp: AlienVpSetup | None = None
@@ -461,6 +463,23 @@ def _family_member(family: str, players: int) -> str:
         counts = f"{seats[0]}-{seats[-1]}" if len(seats) > 1 else str(seats[0])
         raise BadOption(f"scenario {family} is for {counts} players, not {players}")
     return exact[0]
+
+
+def forced_options(scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
+    """The options with the Close Encounters systems the scenario switches on (its ``options``: Quick
+    Conquest and the cooperative Doomsday games force ground combat, solo #4's new-features game ground
+    combat, boarding, experience and the Alien Technology cards). The exploration-marker options stay
+    the scenario's own (solo.py reads them from the scenario)."""
+    forced: dict[str, Any] = {k: True for k, v in scenario.options.items() if v and k not in ("warp_points", "doomsday_markers")}
+    return {**options, **forced}
+
+
+def effective_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """``forced_options`` for a player count, or the options as they are when they select no scenario."""
+    try:
+        return forced_options(resolve(players, options), options)
+    except BadOption:
+        return options
 
 
 def resolve(players: int, options: dict[str, Any]) -> Scenario:

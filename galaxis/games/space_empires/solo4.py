@@ -6,8 +6,6 @@ Rules: docs/games/space_empires.md §13.13; tables in data/solo4.yaml (solo4_gro
 alien empires are the base Alien Player (§13.5-13.6, solo.py); solo.py, rules.py and ground.py call
 the one-line hooks below:
 
-- ``forced_options``: the options the new-features scenario switches on (ground combat, boarding,
-  experience);
 - ``alien_homes``: the alien start positions for the chosen alien count (option ``aliens``);
 - ``edge_term``: the edge tie-break of an alien that started on a "2" position;
 - ``targets``: a normal fleet of the new-features rules heads for the nearest least-defended colony;
@@ -59,15 +57,6 @@ def new_features(state: SEState) -> bool:
 
 
 # --- set-up ----------------------------------------------------------------------------------------------
-def forced_options(options: dict[str, Any]) -> dict[str, Any]:
-    """§13.13: the new-features scenario plays with ground combat, boarding ships, security forces and
-    experience ("Felszíni harc, Hajótapasztalat, Átszállóhajó, Biztonsági erők")."""
-    nf = tables().new_features
-    if str(options.get("scenario", "")) != nf.scenario:
-        return options
-    return {**options, **{name: True for name in nf.options}}
-
-
 def empire_count(scenario_id: str, options: dict[str, Any], by_difficulty: int) -> int:
     """§13.13: the difficulty table's alien count, or the option ``aliens`` (1-3) in solo #4."""
     chosen = str(options.get("aliens", "difficulty"))

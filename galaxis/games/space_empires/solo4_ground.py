@@ -35,7 +35,6 @@ class CapturedDefence(BaseModel):
 class NewFeatures(BaseModel):
     model_config = _FROZEN
     scenario: str
-    options: tuple[str, ...]
     transport_load: dict[int, str]
     captured_defence: CapturedDefence
     steal_order: tuple[str, ...]

@@ -132,22 +132,6 @@ def _say(events: list[Event], kind: str, text: str, **fields: Any) -> None:
 
 
 # --- options (§12.1.5, §12.2) -------------------------------------------------------------------------
-def scenario_options(scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
-    """The options with those the scenario forces on (Quick Conquest: ground combat, §12.1.5)."""
-    forced: dict[str, Any] = {k: v for k, v in scenario.options.items() if k == "ground_combat" and v}
-    return {**options, **forced}
-
-
-def effective_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """``scenario_options`` for a player count, or the options as they are when they select nothing."""
-    from .scenarios import resolve
-
-    try:
-        return scenario_options(resolve(players, options), options)
-    except BadOption:
-        return options
-
-
 def check_options(players: int, scenario: Scenario, options: dict[str, Any]) -> str:
     """The victory mode the options select; BadOption where it cannot apply (§12.2)."""
     mode = str(options.get("victory_points", "none"))
