@@ -30,7 +30,9 @@ def _apply_branches() -> list[tuple[str, tuple[str, ...]]]:
     chain = next(
         node
         for node in func.body
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and ast.unparse(node.test).startswith("kind ")
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Compare)
+        and ast.unparse(node.test).startswith("kind ")
     )
     branches: list[tuple[str, tuple[str, ...]]] = []
     node: ast.stmt | None = chain
@@ -40,7 +42,9 @@ def _apply_branches() -> list[tuple[str, tuple[str, ...]]]:
         (op,), (right,) = test.ops, test.comparators
         if isinstance(op, ast.Eq) and isinstance(right, ast.Constant):
             branches.append((repr(right.value), (str(right.value),)))
-        elif isinstance(op, ast.In) and isinstance(right, ast.Attribute) and isinstance(right.value, ast.Name):
+        elif (
+            isinstance(op, ast.In) and isinstance(right, ast.Attribute) and isinstance(right.value, ast.Name)
+        ):
             module = importlib.import_module(f"galaxis.games.space_empires.{right.value.id}")
             branches.append((f"{right.value.id}.{right.attr}", tuple(getattr(module, right.attr))))
         elif isinstance(op, ast.In) and isinstance(right, ast.Tuple | ast.List | ast.Set):
@@ -70,7 +74,13 @@ def test_no_action_kind_is_claimed_by_two_branches() -> None:
     "options",
     [
         {},
-        {"edition": "ce", "ground_combat": True, "experience": True, "boarding": True, "reaction_movement": True},
+        {
+            "edition": "ce",
+            "ground_combat": True,
+            "experience": True,
+            "boarding": True,
+            "reaction_movement": True,
+        },
         {"scenario": "planetary_gates"},
         {"scenario": "amoebas"},
         {"scenario": "ce_3p_2v1"},
