@@ -86,26 +86,35 @@ def planted_combat_dice(monkeypatch: Any) -> Iterator[list[int]]:
     assert planted == [], "every planted die was used"
 
 
-def bots_play_to_the_end(m: Match, agent: str, on_step: Any = None) -> None:
-    """Seats played by ``agent`` bots (seeds players + i) until the match ends: at most 50,000 actions,
-    invariants and a determinization that keeps seat 0's observation every 97 actions, ``on_step()``
-    after each action, and at the end a replay of the history that rebuilds the identical match."""
+def bots_play_to_the_end(
+    m: Match, agent: str, on_step: Any = None, *, seed: int | None = None, every: int = 97, viewer: int = 0
+) -> set[str]:
+    """Seats played by ``agent`` bots (seeded ``seed`` + i, by default players + i) until the match ends:
+    at most 50,000 actions, ``on_step()`` after each action, every ``every`` actions the invariants and a
+    determinization for ``viewer`` that keeps its observation and the invariants, at the end the
+    invariants and a replay of the history that rebuilds the identical match. Returns the event types seen.
+    """
     import galaxis
 
     players = m.num_players
-    bots = [galaxis.agent(agent, seed=players + i) for i in range(players)]
+    base = players if seed is None else seed
+    bots = [galaxis.agent(agent, seed=base + i) for i in range(players)]
     s = m.state
+    seen: set[str] = set()
     steps = 0
     while not m.is_over:
         seat = m.to_move[0]
-        m.apply(seat, bots[seat].act(m, seat))
+        seen.update(e["type"] for e in m.apply(seat, bots[seat].act(m, seat)))
         steps += 1
         assert steps < 50_000
         if on_step is not None:
             on_step()
-        if steps % 97 == 0:
+        if steps % every == 0:
             assert GAME.invariants(s) == [], GAME.invariants(s)
-            world = m.determinize(0, steps)
-            assert world.observation(0) == m.observation(0)
+            world = m.determinize(viewer, steps)
+            assert world.observation(viewer) == m.observation(viewer)
+            assert GAME.invariants(world.state) == []
+    assert GAME.invariants(s) == [], GAME.invariants(s)
     again = galaxis.replay("space_empires", m.seed, players, m.options, [list(h) for h in m.history])
     assert again.to_json() == m.to_json()
+    return seen

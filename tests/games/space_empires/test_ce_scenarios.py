@@ -13,7 +13,7 @@ from galaxis.games.space_empires.hexes import distance, hex_id, neighbours, pars
 from galaxis.games.space_empires.scenarios import Scenario
 from galaxis.games.space_empires.state import Colony, SEState
 
-from .helpers import add_unit, hw, start, state, units_of
+from .helpers import add_unit, bots_play_to_the_end, hw, start, state, units_of
 
 
 # --- set-ups ---------------------------------------------------------------------------------------------
@@ -182,19 +182,4 @@ def test_allies_do_not_bombard_each_other() -> None:
 def test_ce_scenarios_play_to_the_end(players: int, scenario: str, agent: str) -> None:
     options = {"scenario": scenario, "cycles": 4}
     m = galaxis.new_match("space_empires", players=players, seed=6, options=options)
-    bots = [galaxis.agent(agent, seed=6 + i) for i in range(players)]
-    s = m.state
-    assert isinstance(s, SEState)
-    steps = 0
-    while not m.is_over:
-        seat = m.to_move[0]
-        m.apply(seat, bots[seat].act(m, seat))
-        steps += 1
-        assert steps < 50_000
-        if steps % 53 == 0:
-            assert GAME.invariants(s) == [], GAME.invariants(s)
-            world = m.determinize(0, steps)
-            assert world.observation(0) == m.observation(0)
-    assert GAME.invariants(s) == []
-    again = galaxis.replay("space_empires", 6, players, m.options, [list(h) for h in m.history])
-    assert again.to_json() == m.to_json()
+    bots_play_to_the_end(m, agent, seed=6, every=53)
