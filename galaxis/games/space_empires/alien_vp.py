@@ -32,6 +32,7 @@ from .state import Colony, SEState
 from .text_data import word
 
 if TYPE_CHECKING:
+    from .rules import SpaceEmpires
     from .scenarios import Scenario
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -488,6 +489,21 @@ def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
     if not _deep_space(state, state.units[uid].hex):
         return options
     return {h for h in options if _deep_space(state, h)}
+
+
+def looks_ahead(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> None:
+    """§13.12.5: before it moves, a destroyer or expansion fleet reveals a Deep Space marker on its route
+    (alien_vp_explore.peeks)."""
+    from . import alien_vp_explore
+
+    alien_vp_explore.peeks(game, state, uid, events)
+
+
+def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> None:
+    """§13.12.5: such a fleet explores the face-down Deep Space hex it enters (alien_vp_explore.enters)."""
+    from . import alien_vp_explore
+
+    alien_vp_explore.enters(game, state, uid, events)
 
 
 def attacks_capitol(state: SEState, col: Colony) -> bool:

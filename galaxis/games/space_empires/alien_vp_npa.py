@@ -72,10 +72,12 @@ def _ship(u: Unit, side: int) -> combat.Combatant:
 def fights_npas(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]) -> None:
     """§13.12.6 (seed "Sivár bolygók": "harcra kerül sor, mintha a nem játékos idegenek is élő játékosok
     lennének"): an expansion fleet on a non-player alien planet buys its ships (a counter) and fights the
-    aliens there. The fleet that destroys them all guards the planet and gets a free Colony Ship."""
+    aliens there. The fleet that destroys them all gets a free Colony Ship; an expansion fleet guards the
+    planet. [DESIGN] A destroyer fleet that ends its move there (it found the planet by entering it,
+    alien_vp_explore.enters) fights too ("Ha a flotta ... sivár bolygóra lép ... harcra kerül sor")."""
     from . import solo
 
-    if fleet.role != "expansion":
+    if fleet.role not in ("expansion", "destroyer"):
         return
     lead = (
         fleet.counter
