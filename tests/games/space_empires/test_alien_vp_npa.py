@@ -249,3 +249,75 @@ def test_a_guard_fleet_is_shown_in_both_languages() -> None:
     alien_vp_npa.guards(s, a, fleet, PLANET, [])
     assert any("guarding fleet" in line for line in alien_vp.text_lines(s, "en"))
     assert any("bolygót védő flotta" in line for line in alien_vp.text_lines(s, "hu"))
+
+
+# --- the ground invasion of a non-player alien planet (§13.12.6) ------------------------------------------
+def _invading_fleet(m: Match, cargo: list[str]) -> tuple[SEState, Alien, AlienFleet, list[str]]:
+    """With ground combat: an expansion fleet of 3 Battleships and a Transport carrying ``cargo`` on a
+    planet of one non-player alien ship."""
+    s = state(m)
+    a = _alien(m)
+    assert s.ground is not None
+    npas = _npa_planet(s, PLANET, ("NPA-D",))
+    ships = [solo._alien_unit(s, a, "BB", PLANET, revealed=True).uid for _ in range(3)]
+    t = solo._alien_unit(s, a, "T", PLANET, revealed=True).uid
+    s.ground.aboard[t] = list(cargo)
+    fleet = AlienFleet("", [*ships, t], 0, False, 2, "", 0, "expansion")
+    a.fleets.append(fleet)
+    return s, a, fleet, npas
+
+
+def test_an_expansion_fleet_invades_the_npa_planet_it_cleared_and_captures_it(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s, a, fleet, npas = _invading_fleet(m, ["Marines"] * 6)
+    a.techs["ground_combat"] = 3  # drop ships: the Marines (class C) fire first in round 1
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)  # every die is 1: every shot hits
+    assert npas[0] not in s.units
+    assert s.colonies[PLANET] == Colony(a.owner, 3, False, False)  # a conquered NPA planet: 3 CP (§10.1)
+    assert s.ground is not None and s.ground.garrisons[PLANET].owner == a.owner
+    assert s.ground.garrisons[PLANET].troops == ["Marines"] * 6 and not s.ground.aboard.get(fleet.units[-1])
+    assert fleet.role == "guard" and not any(f.role == "colony_ship" for f in a.fleets)
+    kinds = [e["type"] for e in events]
+    assert {"landing", "ground_round", "ground_shot", "colony_captured"} <= set(kinds)
+    assert kinds.count("ground_destroyed") == 5 and "invasion_repelled" not in kinds
+    # Scored as colonising a Deep Space planet: +2 and a card, not the +2 of a player's colony.
+    assert _vp(m) == 2 and [e["why"] for e in events if e["type"] == "alien_vp"] == ["deep_space_planet"]
+    landing = next(e for e in events if e["type"] == "landing")
+    assert landing["defenders"] == ["Militia"] * 5 and "alien" in landing["text"]
+
+
+def test_a_failed_invasion_of_an_npa_planet_sends_the_free_colony_ship(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s, a, fleet, _npas = _invading_fleet(m, ["Infantry"])
+    a.techs["ground_combat"] = 1  # no drop ships: the 5 Militia fire first and the Infantry dies
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)
+    assert PLANET not in s.colonies and any(e["type"] == "invasion_repelled" for e in events)
+    ship = next(f for f in a.fleets if f.role == "colony_ship")
+    assert ship.npa and ship.target == PLANET and fleet.role == "guard"
+    assert _vp(m) == 0
+
+
+def test_without_ground_units_no_invasion_and_the_colony_ship_comes(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s, a, fleet, _npas = _invading_fleet(m, [])
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)
+    assert not any(e["type"] == "landing" for e in events) and PLANET not in s.colonies
+    assert any(f.role == "colony_ship" for f in a.fleets)
+
+
+def test_a_fleet_counter_buys_its_free_transport_and_lands_on_the_npa_planet(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s = state(m)
+    a = _alien(m)
+    _npa_planet(s, PLANET, ("NPA-D",))
+    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, PLANET)
+    fleet = AlienFleet(counter.uid, [], 40, False, 2, "", 0, "expansion")
+    a.fleets.append(fleet)
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)
+    kinds = [e["type"] for e in events]
+    assert kinds.index("alien_transport") < kinds.index("landing")
+    assert ("colony_captured" in kinds) != any(f.role == "colony_ship" for f in a.fleets)
