@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import alien_vp, alien_vp_npa, board, data, solo, solo4_ground
+from galaxis.games.space_empires import GAME, alien_vp, alien_vp_npa, board, data, solo, solo4_ground
 from galaxis.games.space_empires.hexes import parse_hex_id
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
@@ -218,15 +218,69 @@ def test_destroyer_fleets_avoid_the_players_ships_on_an_equally_short_route() ->
     assert options[0] not in after and after and set(after) <= set(options[1:])
 
 
-def test_destroyer_fleets_avoid_other_colonies_but_never_make_a_detour() -> None:
+def test_destroyer_fleets_avoid_other_colonies_and_go_straight_on_when_no_detour_fits() -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
-    uid, _fleet, options = _two_ways(m)
+    uid, fleet, options = _two_ways(m)
     s.colonies[options[-1]] = Colony(1, 1, False, False)
     assert options[-1] not in solo._route_options(s, uid)
+    # Move 1 in turn 1: 3 moves before the Economic Phase; every way round the blocked steps is longer.
+    assert alien_vp.moves_before_econ(s, _alien(m), fleet) == (3, 3)
     for h in options:  # every way is blocked: it still goes straight on
         s.colonies[h] = Colony(1, 1, False, False)
     assert sorted(solo._route_options(s, uid)) == options
+
+
+def _blocked_two_ways(m: Match, move: int, turn: int) -> tuple[SEState, str, AlienFleet, list[str]]:
+    s = state(m)
+    uid, fleet, options = _two_ways(m)
+    _alien(m).techs["move"] = move
+    s.turn = turn
+    for h in options:
+        s.colonies[h] = Colony(1, 1, False, False)
+    for h in [h for h, mk in s.markers.items() if not mk.face_up]:
+        del s.markers[h]  # no exploration on the way (§13.12.5)
+    return s, uid, fleet, options
+
+
+def test_destroyer_fleets_detour_when_they_still_arrive_in_the_same_economic_phase() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s, uid, fleet, options = _blocked_two_ways(m, move=3, turn=1)  # moves 1, 2, 2: 5 before the phase
+    a = _alien(m)
+    assert alien_vp.moves_before_econ(s, a, fleet) == (5, 5)
+    dist = solo._distances(s, {fleet.target}, uid)
+    first = solo._route_options(s, uid)
+    assert first and not set(first) & set(options) and all(dist[h] >= dist[s.units[uid].hex] for h in first)
+    # Follow the route turn by turn: it reaches the target this cycle without entering a blocked hex.
+    speeds = data.edition_rules(s.edition).movement[2]
+    visited = []
+    while s.units[uid].hex != fleet.target:
+        assert s.turn <= 3, "it arrived too late"
+        step = solo._route_options(s, uid)[0]
+        solo._step(GAME, s, uid, step, [])
+        visited.append(step)
+        if fleet.moved >= speeds[s.turn - 1]:
+            s.turn, fleet.moved = s.turn + 1, 0
+    assert not set(visited) & set(options) and len(visited) > 2
+
+
+def test_destroyer_fleets_keep_straight_when_a_detour_costs_an_economic_phase() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s, uid, fleet, options = _blocked_two_ways(m, move=3, turn=3)  # only 2 moves before the phase
+    assert alien_vp.moves_before_econ(s, _alien(m), fleet) == (2, 5)
+    assert sorted(solo._route_options(s, uid)) == options
+
+
+def test_the_longest_route_that_arrives_in_the_same_economic_phase() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    a = _alien(m)
+    a.techs["move"], s.turn = 3, 3
+    fleet = AlienFleet("", [], 0, False, 2, "", 0, "destroyer")
+    # 2 moves left in this cycle, 5 in each later one.
+    assert [alien_vp.latest_moves(s, a, fleet, d) for d in (1, 2, 3, 7, 8, 12, 13)] == [2, 2, 7, 7, 12, 12, 17]
+    fleet.moved = 1  # a move already made this turn
+    assert alien_vp.latest_moves(s, a, fleet, 1) == 1
 
 
 def test_only_destroyer_fleets_use_the_avoidance() -> None:
