@@ -181,9 +181,13 @@ def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) ->
     _flip(game, state, a, uid, hid, m, False, events)
     here = _fleet_here(state, fleet, hid)
     _marker_effect(game, state, a, hid, m, here, events)
-    lead = next((u for u in [fleet.counter, *fleet.units] if u in state.units), "")
-    if lead:
-        solo._set_moved(state, lead, 99)  # §4.2: an unexplored hex ends the move
+    fleet.units = [u for u in fleet.units if u in state.units]
+    if fleet.counter not in state.units:
+        fleet.counter = ""
+    if not fleet.counter and not fleet.units:
+        a.fleets.remove(fleet)  # destroyed to the last ship (Danger!, a Black Hole)
+        return
+    solo._set_moved(state, fleet.counter or fleet.units[0], 99)  # §4.2: an unexplored hex ends the move
 
 
 def _marker_effect(

@@ -14,7 +14,7 @@ from galaxis.games.space_empires.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState
 
-from .helpers import add_unit, start, state, touch
+from .helpers import add_unit, bots_play_to_the_end, start, state, touch
 
 TARGET = "3.5"  # a Deep Space hex of the 2-player map, the planted destroyer target
 
@@ -175,23 +175,25 @@ def test_entering_a_face_down_deep_space_hex_explores_it_and_ends_the_move() -> 
 def test_entering_danger_destroys_the_fleet() -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
-    uid, _f, options = _fleet(m)
+    uid, fleet, options = _fleet(m)
     s.markers[options[0]] = Marker("danger", 0, False, "deep")
     events: list[Any] = []
     solo._step(GAME, s, uid, options[0], events)
     assert uid not in s.units and options[0] not in s.markers
     assert any(e["type"] == "destroyed" and e["unit"] == uid for e in events)
+    assert fleet not in _alien(m).fleets and solo.invariants(s) == []
 
 
 @pytest.mark.parametrize(("roll", "survives"), [(6, True), (7, False)])
 def test_entering_a_black_hole_rolls_for_survival(dice: list[int], roll: int, survives: bool) -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
-    uid, _f, options = _fleet(m)
+    uid, fleet, options = _fleet(m)
     s.markers[options[0]] = Marker("black_hole", 0, False, "deep")
     dice.append(roll)
     solo._step(GAME, s, uid, options[0], [])
     assert (uid in s.units) is survives and s.markers[options[0]].face_up
+    assert (fleet in _alien(m).fleets) is survives and solo.invariants(s) == []
 
 
 def test_entering_a_supernova_sends_the_fleet_back() -> None:
@@ -254,3 +256,23 @@ def test_a_raider_on_an_unexplored_marker_bars_the_live_players() -> None:
     s.markers[TARGET].face_up = False
     a.fleets[-1].raider, a.fleets[-1].role = False, "expansion"  # only a Raider fleet bars it
     assert GAME._move_problem(s, ship, TARGET) is None
+
+
+@pytest.mark.parametrize(("agent", "seed"), [("random", 4), ("heuristic", 5)])
+def test_bots_play_with_exploring_and_invading_aliens_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, agent: str, seed: int
+) -> None:
+    from galaxis.games.space_empires import alien_vp_explore
+
+    flips: list[str] = []
+    real = alien_vp_explore._flip
+
+    def counted(*args: Any) -> None:
+        flips.append(args[4])
+        real(*args)
+
+    monkeypatch.setattr(alien_vp_explore, "_flip", counted)
+    m = start(2, seed=seed, scenario="coop_ap_2p", ground_combat=True)
+    s = state(m)
+    bots_play_to_the_end(m, agent, lambda: None if not solo.invariants(s) else pytest.fail(str(solo.invariants(s))))
+    assert m.is_over and flips  # the aliens explored Deep Space on their way
