@@ -32,6 +32,7 @@ from .state import Colony, SEState
 from .text_data import word
 
 if TYPE_CHECKING:
+    from .rules import SpaceEmpires
     from .scenarios import Scenario
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -450,27 +451,68 @@ def _avoided(state: SEState, hid: str, target: str) -> int:
 def destroyer_avoids(state: SEState, uid: str, options: set[str]) -> set[str]:
     """Seed "MEGSEMMISÍTŐ FLOTTÁK, Mozgási irányelvek": a destroyer fleet goes straight for its target and,
     where it can, avoids combat with the live players and their other colonies; it changes course for
-    that only if it still reaches the target in the same Economic Phase. [DESIGN] It keeps to a shortest
-    route (so it always arrives as early as it can) and, among the shortest routes, takes the one that
-    passes the fewest avoided hexes (`_avoided`); detours of extra moves that would still arrive in the
-    same Economic Phase are not taken."""
+    that only if it still reaches the target in the same Economic Phase. Its next step is the first step
+    of a route that reaches the target no later than the shortest route would (``latest_moves``) and
+    passes the fewest avoided hexes (``_avoided``); among those, the shortest. So a detour of extra moves
+    is taken when it avoids more and costs no Economic Phase; with every way equally blocked it goes
+    straight on."""
     from . import solo
 
-    if vp_of(state) is None or state.solo is None or len(options) < 2:
+    if vp_of(state) is None or state.solo is None or not options:
         return options
     fleet = solo._fleet_of(state.solo, uid)
-    if fleet is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
+    a = next((x for x in state.solo.aliens if fleet in x.fleets), None)
+    if fleet is None or a is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
         return options
     dist = solo._distances(state, {fleet.target}, uid)
     here = state.units[uid].hex
+    if here not in dist:
+        return options
+    budget = latest_moves(state, a, fleet, dist[here])
+    cost = _least_avoided(state, fleet.target, dist, budget - 1)
+    steps = [n for n in board.adjacent(len(state.players), here) if n in cost]
+    if not steps:
+        return options
+    best = min((_avoided(state, n, fleet.target) + cost[n], dist[n]) for n in steps)
+    return {n for n in steps if (_avoided(state, n, fleet.target) + cost[n], dist[n]) == best}
+
+
+def moves_before_econ(state: SEState, a: Alien, fleet: AlienFleet) -> tuple[int, int]:
+    """The moves a fleet has left before the next Economic Phase (the rest of this turn and the later
+    turns of the cycle, §3: three turns, then the Economic Phase) and the moves of a whole cycle, at its
+    alien's Move level (§4.1's movement chart)."""
+    table = data.edition_rules(state.edition).movement
+    row = table[min(a.techs.get("move", 1), len(table)) - 1]
+    now = max(0, row[state.turn - 1] - fleet.moved) if 1 <= state.turn <= len(row) else 0
+    return now + sum(row[state.turn :]), max(1, sum(row))
+
+
+def latest_moves(state: SEState, a: Alien, fleet: AlienFleet, shortest: int) -> int:
+    """The longest route (in moves) that still reaches the target in the Economic Phase the shortest route
+    of ``shortest`` moves reaches it in: this cycle while the moves left before the next Economic Phase
+    suffice, else the cycle a shortest route ends in."""
+    left, cycle = moves_before_econ(state, a, fleet)
+    if shortest <= left:
+        return left
+    return left + cycle * (1 + (shortest - left - 1) // cycle)
+
+
+def _least_avoided(state: SEState, target: str, dist: dict[str, int], most: int) -> dict[str, int]:
+    """For each hex, the fewest avoided hexes entered on a route of at most ``most`` moves from it to
+    ``target`` (over the hexes the fleet may cross, ``dist``); hexes that cannot make it are left out."""
     players = len(state.players)
-    cost: dict[str, int] = {}
-    for h in sorted((h for h in dist if dist[h] < dist.get(here, 0)), key=lambda h: dist[h]):
-        below = [cost[n] for n in board.adjacent(players, h) if dist.get(n, -1) == dist[h] - 1 and n in cost]
-        cost[h] = _avoided(state, h, fleet.target) + min(below, default=0)
-    scored = {h: cost.get(h, 999) for h in options}
-    best = min(scored.values())
-    return {h for h in options if scored[h] == best}
+    near = {h for h in dist if dist[h] <= most}
+    cost = {target: 0} if target in near else {}
+    for _ in range(most):
+        nxt = dict(cost)
+        for h in near:
+            via = [_avoided(state, n, target) + cost[n] for n in board.adjacent(players, h) if n in cost]
+            if via and min(via) < nxt.get(h, 1 << 30):
+                nxt[h] = min(via)
+        if nxt == cost:
+            break
+        cost = nxt
+    return cost
 
 
 def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
@@ -488,6 +530,21 @@ def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
     if not _deep_space(state, state.units[uid].hex):
         return options
     return {h for h in options if _deep_space(state, h)}
+
+
+def looks_ahead(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> None:
+    """§13.12.5: before it moves, a destroyer or expansion fleet reveals a Deep Space marker on its route
+    (alien_vp_explore.peeks)."""
+    from . import alien_vp_explore
+
+    alien_vp_explore.peeks(game, state, uid, events)
+
+
+def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> None:
+    """§13.12.5: such a fleet explores the face-down Deep Space hex it enters (alien_vp_explore.enters)."""
+    from . import alien_vp_explore
+
+    alien_vp_explore.enters(game, state, uid, events)
 
 
 def attacks_capitol(state: SEState, col: Colony) -> bool:

@@ -12,7 +12,7 @@ flowchart: "TERJESZKEDŐ FLOTTÁK" and "Sivár bolygók").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event
 
@@ -72,10 +72,12 @@ def _ship(u: Unit, side: int) -> combat.Combatant:
 def fights_npas(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]) -> None:
     """§13.12.6 (seed "Sivár bolygók": "harcra kerül sor, mintha a nem játékos idegenek is élő játékosok
     lennének"): an expansion fleet on a non-player alien planet buys its ships (a counter) and fights the
-    aliens there. The fleet that destroys them all guards the planet and gets a free Colony Ship."""
+    aliens there. The fleet that destroys them all gets a free Colony Ship; an expansion fleet guards the
+    planet. [DESIGN] A destroyer fleet that ends its move there (it found the planet by entering it,
+    alien_vp_explore.enters) fights too ("Ha a flotta ... sivár bolygóra lép ... harcra kerül sor")."""
     from . import solo
 
-    if fleet.role != "expansion":
+    if fleet.role not in ("expansion", "destroyer"):
         return
     lead = (
         fleet.counter
@@ -107,7 +109,128 @@ def fights_npas(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]
         }
     )
     guards(state, a, fleet, hid, events)
-    colony_ship(state, a, hid, events)
+    if not invades(state, a, fleet, hid, events):  # §13.12.6: ground combat first, if it can
+        colony_ship(state, a, hid, events)
+
+
+# --- the ground invasion of a non-player alien planet (§13.12.6) --------------------------------------------
+def _cargo(state: SEState, fleet: AlienFleet) -> list[str]:
+    """The fleet's Transports that carry ground units (the expansion fleet's free Transport, §13.12.4)."""
+    g = state.ground
+    if g is None:
+        return []
+    return [u for u in fleet.units if u in state.units and state.units[u].kind == "T" and g.aboard.get(u)]
+
+
+def invades(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events: list[Event]) -> bool:
+    """Seed "Sivár bolygók" ("A hajó vásárlás alatt arra is van esély, hogy az AP-k Földi egységeket
+    vesznek, amelyekkel a szokásos módon támadhatnak. A Földi harc ugyanúgy zajlik, mint amikor egy élő
+    játékos, egy nem játékos idegen bolygóját támadja a felszínen"): with ``ground_combat``, a fleet that
+    won the space battle over a non-player alien planet lands every ground unit its Transports carry
+    against the planet's 5 Militia (§10.1). The ground battle is automated on both sides as the space
+    battle is (``ground_battle``). A win makes the planet the alien's colony (``captures_npa_planet``).
+    True when the planet was captured; False (no ground units, or the invasion failed) lets the free
+    Colony Ship come ("Ha Földi harcra nem került sor, vagy sikertelenül ért véget")."""
+    from . import ground
+    from .ground_state import Invasion, Trooper
+
+    g = state.ground
+    transports = _cargo(state, fleet)
+    if g is None or not transports or hid in state.colonies:
+        return False
+    invaders = [k for t in transports for k in g.aboard.pop(t, [])]
+    troopers = [Trooper(f"g{i + 1}", k, 0, 0, 0) for i, k in enumerate(invaders)]
+    n = len(troopers)
+    troopers += [Trooper(f"g{n + i + 1}", ground.MILITIA, 1, 0, 0) for i in range(ground.NPA_MILITIA)]
+    ground.grav_support(troopers)
+    drop = a.techs.get(ground.TECH, 0) >= ground.DROP_SHIPS
+    inv = Invasion(hid, a.owner, board.NPA, 0, troopers, [], drop)
+    ground._say(
+        events,
+        {
+            "type": "landing",
+            "hex": hid,
+            "attacker": a.owner,
+            "defender": board.NPA,
+            "invaders": list(invaders),
+            "defenders": [ground.MILITIA] * ground.NPA_MILITIA,
+            "drop_ships": drop,
+        },
+    )
+    ground_battle(state, inv, events)
+    survivors = [t.kind for t in inv.troopers if t.side == 0]
+    if not survivors or any(t.side == 1 for t in inv.troopers):
+        ground._say(events, {"type": "invasion_repelled", "hex": hid, "defender": board.NPA})
+        return False
+    captures_npa_planet(state, a, hid, survivors, events)
+    return True
+
+
+def ground_battle(state: SEState, inv: Any, events: list[Event]) -> None:
+    """§10.1's ground combat, nobody choosing [DESIGN, as the space battle]: rounds in the ground firing
+    order (class A first, the defender first in a tie; units landed without drop ships hold their fire in
+    round 1); each unit fires at the enemy it hits most easily (ties: the first by id); a d10 at or under
+    attack minus the target's defence hits (a 1 always hits), a unit dies when its damage reaches its
+    hull. At most ``MAX_ROUNDS`` rounds."""
+    from . import ground, solo
+
+    def alive(side: int) -> list[Any]:
+        return [t for t in inv.troopers if t.side == side]
+
+    while alive(0) and alive(1) and inv.round < MAX_ROUNDS:
+        inv.round += 1
+        ground._say(events, {"type": "ground_round", "hex": inv.hex, "round": inv.round})
+        for tid in ground.firing_order(inv):
+            shooter = next((t for t in inv.troopers if t.tid == tid), None)
+            enemies = alive(1 - shooter.side) if shooter is not None else []
+            if shooter is None or not enemies:
+                continue
+            attack = ground._trooper_stats(shooter)[1]
+
+            def need(t: Any, attack: int = attack) -> int:
+                return attack - ground._trooper_stats(t)[2]
+
+            target = max(enemies, key=lambda t: (need(t), -int(t.tid[1:])))
+            roll = solo.d10(state)
+            hit = roll == 1 or roll <= need(target)
+            ground._say(
+                events,
+                {
+                    "type": "ground_shot",
+                    "shooter": shooter.tid,
+                    "kind": shooter.kind,
+                    "target": target.tid,
+                    "target_kind": target.kind,
+                    "roll": roll,
+                    "need": need(target),
+                    "hit": hit,
+                },
+            )
+            if hit:
+                target.damage += 1
+                if target.damage >= ground._trooper_stats(target)[3]:
+                    inv.troopers.remove(target)
+                    ground._say(events, {"type": "ground_destroyed", "unit": target.tid, "kind": target.kind})
+
+
+def captures_npa_planet(state: SEState, a: Alien, hid: str, survivors: list[str], events: list[Event]) -> None:
+    """§10.1 as for a live player: a won non-player alien planet becomes a 3 CP colony of the invader,
+    garrisoned by the survivors. [DESIGN] It scores as colonising it would (§13.12.6, "Az AP Mélyűrben
+    lévő bolygót kolonizál / elfoglal +2 GYP"): the Deep Space planet's +2 VP and an Alien Technology card
+    (not the +2 of a live player's colony); no Colony Ship comes."""
+    from . import alien_vp, ground
+    from .ground_state import Garrison
+    from .state import Colony
+
+    g = state.ground
+    assert g is not None
+    state.colonies[hid] = Colony(a.owner, ground.NPA_COLONY, False, False)
+    g.garrisons[hid] = Garrison(a.owner, list(survivors))
+    ground._say(
+        events,
+        {"type": "colony_captured", "hex": hid, "by": a.owner, "from": board.NPA, "value": ground.NPA_COLONY},
+    )
+    alien_vp.deep_space_taken(state, a, hid, events)
 
 
 def battle(state: SEState, ours: list[Unit], theirs: list[Unit], events: list[Event]) -> None:

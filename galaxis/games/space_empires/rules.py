@@ -27,6 +27,7 @@ from galaxis.core.errors import BadOption
 from . import (
     alien_tech,
     alien_vp,
+    alien_vp_explore,
     alliances,
     amoeba,
     board,
@@ -467,6 +468,8 @@ class SpaceEmpires(Game):
             return "nothing may enter a Super Nova (§6)"
         if alliances.stack_problem(state, u, h):
             return alliances.stack_problem(state, u, h)  # §10.8: uneasy allies never stack
+        if alien_vp_explore.raider_blocks(state, u, h):
+            return alien_vp_explore.raider_blocks(state, u, h)  # §13.12.5: an alien Raider on a marker
         stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         if stopping and u.moved > 0:
             return "an unexplored hex, Nebula or Asteroids may only be entered from the starting hex (§4.2)"

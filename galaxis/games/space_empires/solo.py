@@ -422,6 +422,7 @@ def opponents_move(game: SpaceEmpires, state: SEState, events: list[Event], star
         if mover is None:
             break
         uid, speed = mover
+        alien_vp.looks_ahead(game, state, uid, events)  # §13.12.5: a look ahead at a Deep Space marker
         options = _route_options(state, uid)
         if not options:
             _set_moved(state, uid, speed)
@@ -656,6 +657,7 @@ def _step(game: SpaceEmpires, state: SEState, uid: str, hid: str, events: list[E
             if uid not in state.units:
                 return
         _machine_meets_mines(state, uid, events)
+    alien_vp.enters(game, state, uid, events)  # §13.12.5: entering a face-down Deep Space hex
     if uid in state.units and _halted(state, uid):
         _set_moved(state, uid, 99)
 

@@ -47,6 +47,7 @@ class AlienFleet(Record):
     bank: int = 0  # victory-point scenarios: the bank CP an expansion fleet took at its launch
     npa: bool = False  # victory-point scenarios: a Colony Ship heading for a cleared non-player alien planet
     deep_phase: bool = False  # victory-point, 3 players: it spent an Economic Phase in Deep Space
+    explored: int = 0  # victory-point: the turn (cycle * 10 + turn) of its last look ahead (§13.12.5)
 
 
 @dataclass(slots=True)

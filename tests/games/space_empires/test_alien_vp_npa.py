@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import alien_vp, alien_vp_npa, board, data, solo, solo4_ground
+from galaxis.games.space_empires import GAME, alien_vp, alien_vp_npa, board, data, solo, solo4_ground
 from galaxis.games.space_empires.hexes import parse_hex_id
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
@@ -218,15 +218,69 @@ def test_destroyer_fleets_avoid_the_players_ships_on_an_equally_short_route() ->
     assert options[0] not in after and after and set(after) <= set(options[1:])
 
 
-def test_destroyer_fleets_avoid_other_colonies_but_never_make_a_detour() -> None:
+def test_destroyer_fleets_avoid_other_colonies_and_go_straight_on_when_no_detour_fits() -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
-    uid, _fleet, options = _two_ways(m)
+    uid, fleet, options = _two_ways(m)
     s.colonies[options[-1]] = Colony(1, 1, False, False)
     assert options[-1] not in solo._route_options(s, uid)
+    # Move 1 in turn 1: 3 moves before the Economic Phase; every way round the blocked steps is longer.
+    assert alien_vp.moves_before_econ(s, _alien(m), fleet) == (3, 3)
     for h in options:  # every way is blocked: it still goes straight on
         s.colonies[h] = Colony(1, 1, False, False)
     assert sorted(solo._route_options(s, uid)) == options
+
+
+def _blocked_two_ways(m: Match, move: int, turn: int) -> tuple[SEState, str, AlienFleet, list[str]]:
+    s = state(m)
+    uid, fleet, options = _two_ways(m)
+    _alien(m).techs["move"] = move
+    s.turn = turn
+    for h in options:
+        s.colonies[h] = Colony(1, 1, False, False)
+    for h in [h for h, mk in s.markers.items() if not mk.face_up]:
+        del s.markers[h]  # no exploration on the way (§13.12.5)
+    return s, uid, fleet, options
+
+
+def test_destroyer_fleets_detour_when_they_still_arrive_in_the_same_economic_phase() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s, uid, fleet, options = _blocked_two_ways(m, move=3, turn=1)  # moves 1, 2, 2: 5 before the phase
+    a = _alien(m)
+    assert alien_vp.moves_before_econ(s, a, fleet) == (5, 5)
+    dist = solo._distances(s, {fleet.target}, uid)
+    first = solo._route_options(s, uid)
+    assert first and not set(first) & set(options) and all(dist[h] >= dist[s.units[uid].hex] for h in first)
+    # Follow the route turn by turn: it reaches the target this cycle without entering a blocked hex.
+    speeds = data.edition_rules(s.edition).movement[2]
+    visited = []
+    while s.units[uid].hex != fleet.target:
+        assert s.turn <= 3, "it arrived too late"
+        step = solo._route_options(s, uid)[0]
+        solo._step(GAME, s, uid, step, [])
+        visited.append(step)
+        if fleet.moved >= speeds[s.turn - 1]:
+            s.turn, fleet.moved = s.turn + 1, 0
+    assert not set(visited) & set(options) and len(visited) > 2
+
+
+def test_destroyer_fleets_keep_straight_when_a_detour_costs_an_economic_phase() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s, uid, fleet, options = _blocked_two_ways(m, move=3, turn=3)  # only 2 moves before the phase
+    assert alien_vp.moves_before_econ(s, _alien(m), fleet) == (2, 5)
+    assert sorted(solo._route_options(s, uid)) == options
+
+
+def test_the_longest_route_that_arrives_in_the_same_economic_phase() -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p")
+    s = state(m)
+    a = _alien(m)
+    a.techs["move"], s.turn = 3, 3
+    fleet = AlienFleet("", [], 0, False, 2, "", 0, "destroyer")
+    # 2 moves left in this cycle, 5 in each later one.
+    assert [alien_vp.latest_moves(s, a, fleet, d) for d in (1, 2, 3, 7, 8, 12, 13)] == [2, 2, 7, 7, 12, 12, 17]
+    fleet.moved = 1  # a move already made this turn
+    assert alien_vp.latest_moves(s, a, fleet, 1) == 1
 
 
 def test_only_destroyer_fleets_use_the_avoidance() -> None:
@@ -249,3 +303,75 @@ def test_a_guard_fleet_is_shown_in_both_languages() -> None:
     alien_vp_npa.guards(s, a, fleet, PLANET, [])
     assert any("guarding fleet" in line for line in alien_vp.text_lines(s, "en"))
     assert any("bolygót védő flotta" in line for line in alien_vp.text_lines(s, "hu"))
+
+
+# --- the ground invasion of a non-player alien planet (§13.12.6) ------------------------------------------
+def _invading_fleet(m: Match, cargo: list[str]) -> tuple[SEState, Alien, AlienFleet, list[str]]:
+    """With ground combat: an expansion fleet of 3 Battleships and a Transport carrying ``cargo`` on a
+    planet of one non-player alien ship."""
+    s = state(m)
+    a = _alien(m)
+    assert s.ground is not None
+    npas = _npa_planet(s, PLANET, ("NPA-D",))
+    ships = [solo._alien_unit(s, a, "BB", PLANET, revealed=True).uid for _ in range(3)]
+    t = solo._alien_unit(s, a, "T", PLANET, revealed=True).uid
+    s.ground.aboard[t] = list(cargo)
+    fleet = AlienFleet("", [*ships, t], 0, False, 2, "", 0, "expansion")
+    a.fleets.append(fleet)
+    return s, a, fleet, npas
+
+
+def test_an_expansion_fleet_invades_the_npa_planet_it_cleared_and_captures_it(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s, a, fleet, npas = _invading_fleet(m, ["Marines"] * 6)
+    a.techs["ground_combat"] = 3  # drop ships: the Marines (class C) fire first in round 1
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)  # every die is 1: every shot hits
+    assert npas[0] not in s.units
+    assert s.colonies[PLANET] == Colony(a.owner, 3, False, False)  # a conquered NPA planet: 3 CP (§10.1)
+    assert s.ground is not None and s.ground.garrisons[PLANET].owner == a.owner
+    assert s.ground.garrisons[PLANET].troops == ["Marines"] * 6 and not s.ground.aboard.get(fleet.units[-1])
+    assert fleet.role == "guard" and not any(f.role == "colony_ship" for f in a.fleets)
+    kinds = [e["type"] for e in events]
+    assert {"landing", "ground_round", "ground_shot", "colony_captured"} <= set(kinds)
+    assert kinds.count("ground_destroyed") == 5 and "invasion_repelled" not in kinds
+    # Scored as colonising a Deep Space planet: +2 and a card, not the +2 of a player's colony.
+    assert _vp(m) == 2 and [e["why"] for e in events if e["type"] == "alien_vp"] == ["deep_space_planet"]
+    landing = next(e for e in events if e["type"] == "landing")
+    assert landing["defenders"] == ["Militia"] * 5 and "alien" in landing["text"]
+
+
+def test_a_failed_invasion_of_an_npa_planet_sends_the_free_colony_ship(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s, a, fleet, _npas = _invading_fleet(m, ["Infantry"])
+    a.techs["ground_combat"] = 1  # no drop ships: the 5 Militia fire first and the Infantry dies
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)
+    assert PLANET not in s.colonies and any(e["type"] == "invasion_repelled" for e in events)
+    ship = next(f for f in a.fleets if f.role == "colony_ship")
+    assert ship.npa and ship.target == PLANET and fleet.role == "guard"
+    assert _vp(m) == 0
+
+
+def test_without_ground_units_no_invasion_and_the_colony_ship_comes(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s, a, fleet, _npas = _invading_fleet(m, [])
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)
+    assert not any(e["type"] == "landing" for e in events) and PLANET not in s.colonies
+    assert any(f.role == "colony_ship" for f in a.fleets)
+
+
+def test_a_fleet_counter_buys_its_free_transport_and_lands_on_the_npa_planet(dice: list[int]) -> None:
+    m = start(2, seed=1, scenario="coop_ap_2p", ground_combat=True)
+    s = state(m)
+    a = _alien(m)
+    _npa_planet(s, PLANET, ("NPA-D",))
+    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, PLANET)
+    fleet = AlienFleet(counter.uid, [], 40, False, 2, "", 0, "expansion")
+    a.fleets.append(fleet)
+    events: list[Any] = []
+    alien_vp.after_fleet_moves(s, a, fleet, events)
+    kinds = [e["type"] for e in events]
+    assert kinds.index("alien_transport") < kinds.index("landing")
+    assert ("colony_captured" in kinds) != any(f.role == "colony_ship" for f in a.fleets)
