@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Rng
 
-from . import board, data, reaction
+from . import board, data, empire_advantages, reaction
 from .board import BUYABLE_TECHS, MAX_BID, NPA, SEATS, counter_of, counters, group_size, uid_key
 from .hexes import parse_hex_id
 from .state import SEState, Unit
@@ -310,7 +310,7 @@ def tech_floor(state: SEState, seat: int) -> dict[str, int]:
         for t, lvl in built.items():
             if t in floor:
                 floor[t] = max(floor[t], lvl)
-    return floor
+    return empire_advantages.granted_floor(state, seat, floor)  # §10.4: set-up levels and card grants
 
 
 def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
