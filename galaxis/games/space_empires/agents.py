@@ -15,7 +15,7 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
-from . import alien_tech, bot_ground, empire_advantages, gates
+from . import alien_tech, bot_ce, bot_ground, empire_advantages, gates
 from .hexes import distance, parse_hex_id
 from .reaction import should_react
 
@@ -50,7 +50,7 @@ class HeuristicAgent:
             return legal[0]
         obs = match.observation(seat)
         kinds = {a.kind for a in legal}
-        gate = gates.bot_choice(obs, seat, legal, self.gates_tried)  # §12.3.9: planetary gates
+        gate = bot_ce.choice(obs, seat, legal) or gates.bot_choice(obs, seat, legal, self.gates_tried)  # §12.3.4, §12.3.9
         if gate is not None:
             return gate
         if "target" in kinds:
@@ -205,7 +205,7 @@ class HeuristicAgent:
                 continue
             now = min(_dist(here, g) for g in goals)
             then = min(_dist(a.args[1], g) for g in goals)
-            gain = now - then
+            gain = 2 * (now - then) + bot_ce.card_planet_bonus(obs, seat, unit, here, a.args[1], now)  # §10.5 on a tie
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
         if best is not None:
@@ -325,7 +325,7 @@ class HeuristicAgent:
                 for a in buys:
                     if a.args[0] == kind:
                         return a
-        special = self._victory_buy(obs, seat, by_kind, buys, queued)
+        special = self._victory_buy(obs, seat, by_kind, buys, queued) or bot_ce.black_hole_jump(obs, seat, legal)  # §13.10
         if special is not None:
             return special
         invasion = bot_ground.buy(obs, seat, buys, by_kind.get("ground", []))  # §10.1: Transport, Infantry

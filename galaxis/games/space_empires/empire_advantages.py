@@ -259,6 +259,7 @@ def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
     state.rng.shuffle(cards_in_play)
     ea = EAState(cards_in_play, [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
     ea.ruled_out = [[] for _ in range(n)]
+    ea.start_techs = [dict(p.techs) for p in state.players]  # before any card: regrant's base levels
     if mode(options) == "balanced":
         state.ea = ea
         deal_balanced(state)
@@ -322,15 +323,18 @@ def keep(game: SpaceEmpires, state: SEState, seat: int, card: str) -> None:
 
 
 def keep_effects(game: SpaceEmpires, state: SEState, seat: int, card: str) -> None:
-    """§10.4: starting technology (the units are rebuilt with it), starting CP (booked as earned) and
-    the home system's markers the owner knows."""
+    """§10.4: starting technology, starting CP (booked as earned) and the home system's markers the owner
+    knows. The units are rebuilt with the starting technology, but a secret card leaves the counters that
+    are face up from the start (Colony Ships, Miners, Shipyards) as they were: everyone sees their
+    technology, so rebuilding them would show the card [DESIGN]."""
     p = state.players[seat]
+    public = state.ea is not None and card in state.ea.revealed
     for e in cards()[card].effects:
         if e.op == "start_tech":
             for track, level in e.techs.items():
                 p.techs[track] = max(p.techs.get(track, 0), level)
             for u in state.units.values():
-                if u.owner == seat:
+                if u.owner == seat and (public or not u.revealed):
                     u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(p.techs, u.kind)
         elif e.op == "start_cp":
             p.cp += e.cp
@@ -739,26 +743,128 @@ def _cp_grant(card: str) -> int:
 
 
 def _regrants_fit(state: SEState, deal: list[tuple[list[str], int, str]], held_slots: dict[int, int]) -> bool:
-    """A re-deal fits only if no seat loses more starting CP (``start_cp``) than it still has."""
-    delta: dict[int, int] = {}
+    """A re-deal fits only if no seat would be left with negative CP: it loses a starting CP grant
+    (``start_cp``) it has already spent, or its researched levels cost more above the new card's
+    technology than they did above the old one's (``regrant_tech``)."""
+    ea = state.ea
+    assert ea is not None
+    new = {s: list(h) for s, h in enumerate(ea.held)}
     for slot, i, pick in deal:
         if id(slot) in held_slots:
-            seat = held_slots[id(slot)]
-            delta[seat] = delta.get(seat, 0) + _cp_grant(pick) - _cp_grant(slot[i])
-    return all(state.players[s].cp + d >= 0 for s, d in delta.items())
+            new[held_slots[id(slot)]][i] = pick
+    for seat, held in new.items():
+        old = ea.held[seat]
+        if sorted(old) == sorted(held):
+            continue
+        delta = sum(_cp_grant(c) for c in held) - sum(_cp_grant(c) for c in old)
+        delta += sum(refund for _, _, refund in _tech_moves(state, seat, old, held).values())
+        if state.players[seat].cp + delta < 0:
+            return False
+    return True
+
+
+def tech_grants(held: list[str]) -> dict[str, int]:
+    """The starting technology (``start_tech``) the cards ``held`` give: the highest level per track."""
+    out: dict[str, int] = {}
+    for c in held:
+        for e in cards()[c].effects:
+            if e.op == "start_tech":
+                for track, level in e.techs.items():
+                    out[track] = max(out.get(track, 0), level)
+    return out
+
+
+def granted_floor(state: SEState, seat: int, floor: dict[str, int]) -> dict[str, int]:
+    """For §9's economic sheet re-deal: ``seat``'s technology never drops below its set-up levels and what
+    its kept cards grant (``start_tech``): those levels were not researched, so they are never turned
+    into CP and re-bought elsewhere."""
+    ea = state.ea
+    if ea is None or not 0 <= seat < len(ea.held):
+        return floor
+    base = ea.start_techs[seat] if seat < len(ea.start_techs) else {}
+    grants = tech_grants(ea.held[seat])
+    return {t: max(lvl, base.get(t, 0), grants.get(t, 0)) for t, lvl in floor.items()}
+
+
+def _tech_moves(state: SEState, seat: int, old: list[str], new: list[str]) -> dict[str, tuple[int, int, int]]:
+    """§10.4 ``regrant_tech``: per track a card grants (before or after), the level the old cards left
+    the researched levels on, the level the new cards put them on, and the CP the move refunds
+    (negative: costs). A track's levels above max(set-up level, old grant) were researched: the seat keeps
+    that many levels above max(set-up level, new grant) (up to the track's top; levels beyond it are
+    refunded), paying or refunded the difference of their base prices."""
+    from . import data
+
+    ea = state.ea
+    assert ea is not None
+    tracks = data.tech_tracks(state.edition)
+    base = ea.start_techs[seat] if seat < len(ea.start_techs) else {}
+    g_old, g_new = tech_grants(old), tech_grants(new)
+    techs = state.players[seat].techs
+    out: dict[str, tuple[int, int, int]] = {}
+    for t in sorted(set(g_old) | set(g_new)):
+        if t not in techs or t not in tracks:
+            continue
+        start = base.get(t, tracks[t].start)
+        low_old, low_new = max(start, g_old.get(t, 0)), max(start, g_new.get(t, 0))
+        level = techs[t]
+        top = tracks[t].max_level(state.edition)
+        researched = max(0, level - low_old)
+        target = min(top, low_new + researched)
+        paid = sum(tracks[t].level_cost(state.edition, x) for x in range(low_old + 1, max(level, low_old) + 1))
+        costs = sum(tracks[t].level_cost(state.edition, x) for x in range(low_new + 1, target + 1))
+        out[t] = (low_old, low_new, paid - costs)
+    return out
+
+
+def regrant_tech(state: SEState, seat: int, old: list[str], new: list[str]) -> None:
+    """§10.4 determinize, ``start_tech``: the seat's technology and its face-down units are moved from the
+    old cards' grants to the new cards' (see ``_tech_moves``). A face-down unit built at or above the old
+    floor of a track is moved by the same number of levels (never below what its type needs); the
+    counters others see face up keep their technology (it is public). The CP the researched levels'
+    prices differ by are refunded (or paid), booked as spent less (or more)."""
+    from . import data
+
+    units = data.units(state.edition)
+    p = state.players[seat]
+    for t, (low_old, low_new, refund) in _tech_moves(state, seat, old, new).items():
+        top = data.tech_tracks(state.edition)[t].max_level(state.edition)
+        p.techs[t] = min(top, low_new + max(0, p.techs[t] - low_old))
+        p.cp += refund
+        p.spent -= refund
+        for u in state.units.values():
+            if u.owner != seat or u.revealed:
+                continue
+            attr = _unit_attr(u.kind, t)
+            value = getattr(u, attr) if attr else None
+            if attr is None or value is None or value < low_old:
+                continue
+            need = units[u.kind].requires.get(t, 0) if u.kind in units else 0
+            setattr(u, attr, max(need, min(top, value - low_old + low_new)))
+
+
+def _unit_attr(kind: str, track: str) -> str | None:
+    """The unit field that records ``track`` when a unit of ``kind`` is built (Move shows in how the
+    counter moves: it is never re-dealt)."""
+    from .views import LEVEL_TRACKS
+
+    fields = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics"}
+    if track in fields:
+        return fields[track]
+    return "level" if LEVEL_TRACKS.get(kind) == track else None
 
 
 def regrant(state: SEState, seat: int, old: list[str], new: list[str]) -> None:
     """§10.4 determinize: a seat whose kept cards were re-dealt (``old`` -> ``new``) swaps their set-up
-    grants. ``start_cp``: the CP (and the ledger's earned CP) move by the difference; ``explored_home``:
-    the home system's face-down markers become known, or stop being known when no card gives them any
-    more. ``start_tech`` is left as it is (documented in §10.4)."""
+    grants. ``start_cp``: the CP (and the ledger's earned CP) move by the difference; ``start_tech``: see
+    ``regrant_tech``; ``explored_home``: the home system's face-down markers become known, or stop being
+    known when no card gives them any more."""
     if sorted(old) == sorted(new):
         return
     p = state.players[seat]
     delta = sum(_cp_grant(c) for c in new) - sum(_cp_grant(c) for c in old)
     p.cp += delta
     p.earned += delta
+    regrant_tech(state, seat, old, new)
 
     def explores(held: list[str]) -> bool:
         return any(e.op == "explored_home" for c in held for e in cards()[c].effects)

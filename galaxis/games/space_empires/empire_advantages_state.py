@@ -34,3 +34,5 @@ class EAState(Record):
     high: int = -1
     high_seat: int = -1
     paid: list[int] = field(default_factory=list)
+    # per seat: its technology levels at set-up before any card was kept (``regrant`` never goes below them)
+    start_techs: list[dict[str, int]] = field(default_factory=list)

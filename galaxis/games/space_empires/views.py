@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Rng
 
-from . import board, data, reaction
+from . import board, data, empire_advantages, reaction
 from .board import BUYABLE_TECHS, MAX_BID, NPA, SEATS, counter_of, counters, group_size, uid_key
 from .hexes import parse_hex_id
 from .state import SEState, Unit
@@ -201,6 +201,14 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
     return state
 
 
+def first_cycle(state: SEState) -> bool:
+    """§9: in the first cycle nothing bought is on the map yet (purchases appear at the end of the Economic
+    Phase) and the 30 CP carry-over cap has not applied yet, so every counter still holds the units it was
+    set up with, and a player may hold more than 30 CP (e.g. what it did not bid away of the balanced
+    deal's 75 CP, §10.4)."""
+    return state.cycle <= 1
+
+
 def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
     """§9: the face-down counters of the other players swap their contents (type and technology) among
     counters of the same owner and movement, then every counter that may hold several units gets a new
@@ -227,6 +235,8 @@ def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
         for members, (kind, att, dfn, tac, _move, lvl, xp) in zip(groups, contents, strict=True):
             for u in members:
                 u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.xp = kind, att, dfn, tac, lvl, xp
+    if first_cycle(state):
+        return  # nothing bought is on the map yet: every counter holds the units it was set up with
     for owner in sorted(wealth):
         p = state.players[owner]
         resizable = [m for key in sorted(classes) if key[0] == owner for m in classes[key]]
@@ -310,7 +320,7 @@ def tech_floor(state: SEState, seat: int) -> dict[str, int]:
         for t, lvl in built.items():
             if t in floor:
                 floor[t] = max(floor[t], lvl)
-    return floor
+    return empire_advantages.granted_floor(state, seat, floor)  # §10.4: set-up levels and card grants
 
 
 def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
@@ -362,7 +372,8 @@ def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
         if not research():
             break
     cap = data.edition_rules(state.edition).carry_over_cap
-    while state.phase != "econ" and budget > cap and research():
+    capped = state.phase != "econ" and not first_cycle(state)  # the cap first applies at the end of an Economic Phase
+    while capped and budget > cap and research():
         pass
     if secret_bid:
         p.bid = rng.below(min(MAX_BID, budget) + 1)
@@ -370,7 +381,7 @@ def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
     if state.phase == "econ" and p.queue:
         p.queue, p.built, p.built_sy, p.built_base = [], {}, [], []
     p.bought_techs = [t for t in p.bought_techs if techs.get(t, 0) > floor.get(t, 0)]
-    forfeit = max(0, budget - cap) if state.phase != "econ" else 0
+    forfeit = max(0, budget - cap) if capped else 0
     p.techs = techs
     p.cp = budget - forfeit
     p.forfeited += forfeit

@@ -217,6 +217,7 @@ def test_determinize_resamples_counts_and_keeps_what_the_viewer_saw() -> None:
     seat = mover(m)
     enemy = 1 - seat
     s = state(m)
+    s.cycle = 2  # in the first cycle nothing bought is on the map: counters keep their set-up size (§9)
     scout = units_of(m, seat, "SC")[0]
     seen = m.observation(enemy)
     sizes = set()

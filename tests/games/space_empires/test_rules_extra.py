@@ -287,6 +287,7 @@ def test_determinize_resamples_other_sheets_within_what_was_seen() -> None:
     seat = mover(m)
     enemy = 1 - seat
     s = state(m)
+    s.cycle = 2  # a later cycle: research is possible and the carry-over cap has applied (§9)
     p = s.players[enemy]
     # Planted secrets: the enemy researched Attack 2 and Move 2 and holds 17 CP.
     p.techs.update(attack=2, move=2)
