@@ -124,6 +124,7 @@ class AlienVpTables(BaseModel):
     pending_techs: tuple[str, ...]
     start_techs: dict[str, int]
     max_tech_rolls: int = Field(ge=1)
+    raider_face_down_counter_cp: int = Field(default=9, ge=0)
     scenarios: dict[str, Literal["solo", "coop_2p", "coop_3p"]]
 
     @model_validator(mode="after")
@@ -434,7 +435,10 @@ def spends_phase_in_deep_space(state: SEState, a: Alien) -> None:
 
 def route_options(state: SEState, uid: str, options: set[str]) -> set[str]:
     """§13.12.5: the steps a victory-point alien fleet may take among the base rules' shortest-route steps."""
-    return deep_space_first(state, uid, destroyer_avoids(state, uid, options))
+    from . import alien_vp_moves
+
+    options = alien_vp_moves.raider_avoids(state, uid, destroyer_avoids(state, uid, options))
+    return deep_space_first(state, uid, options)
 
 
 def _avoided(state: SEState, hid: str, target: str) -> int:
@@ -541,10 +545,12 @@ def looks_ahead(game: SpaceEmpires, state: SEState, uid: str, events: list[Event
 
 
 def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> None:
-    """§13.12.5: such a fleet explores the face-down Deep Space hex it enters (alien_vp_explore.enters)."""
-    from . import alien_vp_explore
+    """§13.12.5: such a fleet explores the face-down Deep Space hex it enters (alien_vp_explore.enters);
+    a face-up Asteroid field or Nebula ends its move (alien_vp_moves.stops_in_terrain)."""
+    from . import alien_vp_explore, alien_vp_moves
 
     alien_vp_explore.enters(game, state, uid, events)
+    alien_vp_moves.stops_in_terrain(state, uid)  # Asteroids and Nebulae end its move (§13.12.5)
 
 
 def attacks_capitol(state: SEState, col: Colony) -> bool:
