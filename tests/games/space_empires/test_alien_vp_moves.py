@@ -120,6 +120,31 @@ def test_the_quickest_route_counts_the_stops() -> None:
     assert alien_vp_moves.earliest(s, uid, {target}) == {target: 1}
 
 
+def test_expansion_fleets_count_the_stops_in_economic_phases() -> None:
+    """The nearer colony ringed by Asteroids is reached only next cycle: the farther one in open space,
+    reached this cycle, becomes the target."""
+    _m, s = _match(turn=3, move=7)  # 3 moves left before the Economic Phase
+    here, near, _mids = _place(s, 1)
+    players = len(s.players)
+    far = next(
+        h
+        for h in sorted(board.board_hexes(players), key=lambda h: -_d(h, near))
+        if _d(h, here) == 3 and h not in s.colonies and not board.units_at(s, h)
+    )
+    for h in board.board_hexes(players):
+        if _d(h, far) <= 3:
+            s.markers.pop(h, None)
+    s.colonies[far] = Colony(0, 1, False, False)
+    a = _alien(s)
+    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, here)
+    a.fleets.append(AlienFleet(counter.uid, [], 30, False, 3, "", 0, "expansion"))
+    assert solo._targets_of(s, counter.uid) == [near]  # 2 moves against 3, both this cycle
+    for h in board.adjacent(players, near):
+        s.markers[h] = Marker("asteroids", 0, True, "deep")
+    assert alien_vp_moves.earliest(s, counter.uid, {near, far}) == {near: 1, far: 0}
+    assert solo._targets_of(s, counter.uid) == [far]
+
+
 # --- Raiders go round a Nebula when it costs no Economic Phase ---------------------------------------------------
 def test_a_raider_detours_round_a_nebula_when_it_costs_no_economic_phase() -> None:
     _m, s = _match(turn=1, move=1)  # 1 move a turn: 3 moves before the Economic Phase
