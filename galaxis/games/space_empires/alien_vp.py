@@ -124,6 +124,7 @@ class AlienVpTables(BaseModel):
     pending_techs: tuple[str, ...]
     start_techs: dict[str, int]
     max_tech_rolls: int = Field(ge=1)
+    raider_face_down_counter_cp: int = Field(default=9, ge=0)
     scenarios: dict[str, Literal["solo", "coop_2p", "coop_3p"]]
 
     @model_validator(mode="after")
@@ -386,8 +387,9 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
     """Where a destroyer or expansion fleet heads (None: the base rules' nearest least defended colony,
     for raiders and for an expansion fleet with no other colony to go for). A destroyer keeps its
     target; an expansion fleet heads for the live players' colony it reaches in the fewest Economic
-    Phases (not home worlds or the Capitol), re-chosen every step (§13.12.5)."""
-    from . import solo
+    Phases (not home worlds or the Capitol; the Asteroid, Nebula and unexplored-hex stops counted,
+    ``alien_vp_moves.earliest``), re-chosen every step (§13.12.5)."""
+    from . import alien_vp_moves, solo
 
     if fleet.role == "destroyer":
         return [fleet.target] if fleet.target in state.colonies else []
@@ -403,12 +405,12 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
         return None  # the flowchart's last targets: the nearest least defended colony (the base rules)
     here = state.units[uid].hex
     reach = {h: solo._distances(state, {h}, uid).get(here, 999) for h in goals}
-    speed = max(1, sum(data.edition_rules(state.edition).movement[min(a.techs.get("move", 1), 7) - 1]))
+    phases = alien_vp_moves.earliest(state, uid, set(goals))  # the terrain stops counted (§13.12.5)
 
     def key(h: str) -> tuple[int, int, int, int]:
         # Fewest Economic Phases; then the colony in Deep Space (more to explore); fewest moves; larger.
         in_home = data.hex_map(len(state.players)).owner_of(parse_hex_id(h)) is not None
-        return -(-reach[h] // speed), int(in_home), reach[h], -goals[h]
+        return phases.get(h, 999), int(in_home), reach[h], -goals[h]
 
     best = min(key(h) for h in goals)
     return sorted(h for h in goals if key(h) == best)
@@ -434,7 +436,10 @@ def spends_phase_in_deep_space(state: SEState, a: Alien) -> None:
 
 def route_options(state: SEState, uid: str, options: set[str]) -> set[str]:
     """§13.12.5: the steps a victory-point alien fleet may take among the base rules' shortest-route steps."""
-    return deep_space_first(state, uid, destroyer_avoids(state, uid, options))
+    from . import alien_vp_moves
+
+    options = alien_vp_moves.raider_avoids(state, uid, destroyer_avoids(state, uid, options))
+    return deep_space_first(state, uid, options)
 
 
 def _avoided(state: SEState, hid: str, target: str) -> int:
@@ -452,29 +457,19 @@ def destroyer_avoids(state: SEState, uid: str, options: set[str]) -> set[str]:
     """Seed "MEGSEMMISÍTŐ FLOTTÁK, Mozgási irányelvek": a destroyer fleet goes straight for its target and,
     where it can, avoids combat with the live players and their other colonies; it changes course for
     that only if it still reaches the target in the same Economic Phase. Its next step is the first step
-    of a route that reaches the target no later than the shortest route would (``latest_moves``) and
-    passes the fewest avoided hexes (``_avoided``); among those, the shortest. So a detour of extra moves
-    is taken when it avoids more and costs no Economic Phase; with every way equally blocked it goes
-    straight on."""
-    from . import solo
+    of a route that reaches the target in the Economic Phase its quickest route does (the Asteroid, Nebula
+    and unexplored-hex stops counted, ``alien_vp_moves.plan``) and enters the fewest avoided hexes
+    (``_avoided``); among those, the one that arrives first. So a detour of extra moves is taken when it
+    avoids more and costs no Economic Phase; with every way equally blocked it goes straight on."""
+    from . import alien_vp_moves, solo
 
     if vp_of(state) is None or state.solo is None or not options:
         return options
     fleet = solo._fleet_of(state.solo, uid)
-    a = next((x for x in state.solo.aliens if fleet in x.fleets), None)
-    if fleet is None or a is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
+    if fleet is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
         return options
-    dist = solo._distances(state, {fleet.target}, uid)
-    here = state.units[uid].hex
-    if here not in dist:
-        return options
-    budget = latest_moves(state, a, fleet, dist[here])
-    cost = _least_avoided(state, fleet.target, dist, budget - 1)
-    steps = [n for n in board.adjacent(len(state.players), here) if n in cost]
-    if not steps:
-        return options
-    best = min((_avoided(state, n, fleet.target) + cost[n], dist[n]) for n in steps)
-    return {n for n in steps if (_avoided(state, n, fleet.target) + cost[n], dist[n]) == best}
+    target = fleet.target
+    return alien_vp_moves.plan(state, uid, {target}, lambda h: (_avoided(state, h, target),)) or options
 
 
 def moves_before_econ(state: SEState, a: Alien, fleet: AlienFleet) -> tuple[int, int]:
@@ -541,10 +536,12 @@ def looks_ahead(game: SpaceEmpires, state: SEState, uid: str, events: list[Event
 
 
 def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> None:
-    """§13.12.5: such a fleet explores the face-down Deep Space hex it enters (alien_vp_explore.enters)."""
-    from . import alien_vp_explore
+    """§13.12.5: such a fleet explores the face-down Deep Space hex it enters (alien_vp_explore.enters);
+    a face-up Asteroid field or Nebula ends its move (alien_vp_moves.stops_in_terrain)."""
+    from . import alien_vp_explore, alien_vp_moves
 
     alien_vp_explore.enters(game, state, uid, events)
+    alien_vp_moves.stops_in_terrain(state, uid)  # Asteroids and Nebulae end its move (§13.12.5)
 
 
 def attacks_capitol(state: SEState, col: Colony) -> bool:

@@ -268,7 +268,12 @@ def test_destroyer_fleets_keep_straight_when_a_detour_costs_an_economic_phase() 
     m = start(2, seed=1, scenario="coop_ap_2p")
     s, uid, fleet, options = _blocked_two_ways(m, move=3, turn=3)  # only 2 moves before the phase
     assert alien_vp.moves_before_econ(s, _alien(m), fleet) == (2, 5)
+    nebulae = {h: mk for h, mk in s.markers.items() if mk.kind == "nebula"}
+    for h in nebulae:
+        del s.markers[h]  # no stops on the way: the straight route arrives this cycle
     assert sorted(solo._route_options(s, uid)) == options
+    s.markers.update(nebulae)  # the Capitol's Nebulae stop it (§13.12.5): next cycle either way, so it detours
+    assert not set(solo._route_options(s, uid)) & set(options)
 
 
 def test_the_longest_route_that_arrives_in_the_same_economic_phase() -> None:
