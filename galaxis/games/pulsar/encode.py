@@ -19,8 +19,13 @@ seat). Two kinds of reuse, both keyed by content, never by object identity:
 - the pieces that change seldom but are big to key (each track; the supply and
   the map; each player's block) are remembered with a copy of the fields they
   were made from and reused while the live fields still compare equal to that
-  copy (one C-level ``==`` instead of building and hashing a key), per
-  observer where the piece depends on it.
+  copy (one C-level ``==`` instead of building and hashing a key). The copy is
+  one for all observers, so a change is found by one comparison whoever looks
+  first; the pieces that depend on the observer are then made once per observer
+  until the next change. The parts of the supply that do not depend on the
+  observer are made once per change; a player's block is remade part by part
+  (status, dice, bonus die, gyrodynes, counts), only the parts whose fields
+  changed; its lists of which only the length counts are copied shallowly.
 
 ``encode_match`` is the fast path for the RL adapters and reads the fields
 straight from the state; ``encode`` puts the observation's fields into the same
@@ -346,7 +351,7 @@ class PulsarEncoder:
             supply_block = supply.pieces[me] = self._supply_piece(me)
 
         players = s.players
-        key = (me, name, *[p.ship for p in players])
+        key = (me, name, *map(_SHIP, players))
         ship_block = self._ships.get(key) or _store(self._ships, key, self._ships_piece(key))
 
         pending = s.pending
@@ -376,11 +381,13 @@ class PulsarEncoder:
         first = 0 if me < 0 else me
         for k in range(min(n, MAX_PLAYERS)):
             i = (first + k) % n
-            live = _PLAYER_FIELDS(players[i])
+            p = players[i]
             memo = memos[i]
-            if live != memo.fields:
-                self._renew_player(memo, live, stations[i])
-            out.append(memo.extra)
+            live = _PLAYER_FIELDS(p)
+            lists = _PLAYER_LISTS(p)
+            if live != memo.fields or lists != memo.extra:
+                self._renew_player(memo, live, lists, stations[i])
+            out.append(memo.pieces[5])
         if n < MAX_PLAYERS:
             out.append(_ZERO_PLAYER * (MAX_PLAYERS - n))
         return np.frombuffer(b"".join(out), dtype=np.float32)
@@ -480,13 +487,16 @@ class PulsarEncoder:
             pulsar_block = pulsars.pieces[me] = _pulsars_piece(me, *pulsars.fields)
         return b"".join((transmitters, display, exploration, part, tech, system_block, pulsar_block))
 
-    def _renew_player(self, memo: _Memo, live: tuple[Any, ...], stations: int) -> None:
-        """A player's fields (``_PLAYER_FIELDS``) changed: remake the parts of its block
-        whose fields did, and keep a copy of the fields. The lists of which only the
-        length counts are copied shallowly: a change inside one of their items (a
-        transmitter's covered costs, an array's tiles) changes nothing encoded."""
+    def _renew_player(
+        self, memo: _Memo, live: tuple[Any, ...], lists: tuple[Any, ...], stations: int
+    ) -> None:
+        """A player's fields changed: remake the parts of its block whose fields did,
+        and keep copies of the fields (``memo.fields``: ``_PLAYER_FIELDS``, ``memo.extra``:
+        ``_PLAYER_LISTS``). Those lists, of which only the length counts, are copied
+        shallowly: a change inside one of their items (a transmitter's covered costs,
+        an array's tiles) changes nothing encoded."""
         old = memo.fields
-        parts = memo.pieces
+        parts = memo.pieces  # status, dice, bonus die, held gyrodynes, counts; the block
         c = self._player_parts
         if old is None or live[:7] != old[:7]:
             key: Any = live[:4]  # score, cubes, +-1 and +2 tokens
@@ -499,12 +509,18 @@ class PulsarEncoder:
         if old is None or live[11] != old[11]:
             key = tuple(live[11])
             parts[3] = c[3].get(key) or _store(c[3], key, _counted(key, _SIZE, len(SIZES), 0.2))
-        markers_used, hq, ship = live[7:10]
-        lengths = tuple(map(len, live[12:]))
-        key = (stations, _MARKERS - markers_used, lengths[0], bool(hq), *lengths[1:], ship >= 0)
-        parts[4] = c[4].get(key) or _store(c[4], key, _counts_part(key))
-        memo.fields = (*live[:10], *[x.copy() for x in live[10:]])
-        memo.extra = b"".join((parts[0], parts[1], parts[2], parts[3], parts[4]))
+        renewed = lists != memo.extra
+        if renewed:
+            memo.extra = tuple([x.copy() for x in lists])
+            memo.lengths = tuple(map(len, lists))
+        # (the stations change only with the planets, and then every player is remade)
+        if old is None or renewed or live[7:10] != old[7:10]:
+            markers_used, hq, ship = live[7:10]
+            lengths = memo.lengths
+            key = (stations, _MARKERS - markers_used, lengths[0], bool(hq), *lengths[1:], ship >= 0)
+            parts[4] = c[4].get(key) or _store(c[4], key, _counts_part(key))
+        memo.fields = (*live[:10], live[10].copy(), live[11].copy())
+        parts[5] = b"".join((parts[0], parts[1], parts[2], parts[3], parts[4]))
 
     # --- pieces seen for the first time -------------------------------------------------
     def _stack_counts(self, stack: list[str]) -> tuple[int, int, int]:
@@ -549,12 +565,13 @@ class _Memo:
     """The last pieces of one part of the vector (per observer where they depend on
     it), with a copy of the fields they were made from."""
 
-    __slots__ = ("extra", "fields", "pieces")
+    __slots__ = ("extra", "fields", "lengths", "pieces")
 
     def __init__(self) -> None:
         self.fields: Any = None
         self.pieces: dict[int, bytes] = {}
         self.extra: Any = None
+        self.lengths: tuple[int, ...] = ()
 
     def renew(self, fields: Any) -> None:
         """New fields: forget the pieces made from the old ones."""
@@ -627,16 +644,16 @@ def _observed_match(obs: dict[str, Any]) -> SimpleNamespace:
     return SimpleNamespace(state=state, to_move=obs["to_move"])
 
 
-# what a player's block is made of, besides its dice, gyrodynes and stations: numbers,
-# and lists of which only the lengths count
+# what a player's block is made of, besides its stations: numbers (status (4), the bonus
+# die (3), markers used, HQ board, ship) and lists whose content counts
 _PLAYER_FIELDS = attrgetter(
-    # numbers: status (4), the bonus die (3), markers used, HQ board, ship
-    "score", "cubes", "pm", "p2", "red", "red_used", "red_now", "markers_used", "hq", "ship",
-    # lists whose content counts
-    "dice", "held",
-    # lists (and a dict) of which only the length counts
-    "patents", "hq_done", "races", "races_used", "tx", "online", "arrays", "links_used", "awards", "kept",
+    "score", "cubes", "pm", "p2", "red", "red_used", "red_now", "markers_used", "hq", "ship", "dice", "held"
 )  # fmt: skip
+_SHIP = attrgetter("ship")
+# and lists (and a dict) of which only the length counts
+_PLAYER_LISTS = attrgetter(
+    "patents", "hq_done", "races", "races_used", "tx", "online", "arrays", "links_used", "awards", "kept"
+)
 
 
 def _left(data: Any) -> int:
