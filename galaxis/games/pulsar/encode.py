@@ -19,8 +19,13 @@ seat). Two kinds of reuse, both keyed by content, never by object identity:
 - the pieces that change seldom but are big to key (each track; the supply and
   the map; each player's block) are remembered with a copy of the fields they
   were made from and reused while the live fields still compare equal to that
-  copy (one C-level ``==`` instead of building and hashing a key), per
-  observer where the piece depends on it.
+  copy (one C-level ``==`` instead of building and hashing a key). The copy is
+  one for all observers, so a change is found by one comparison whoever looks
+  first; the pieces that depend on the observer are then made once per observer
+  until the next change. The parts of the supply that do not depend on the
+  observer are made once per change; a player's block is remade part by part
+  (status, dice, bonus die, gyrodynes, counts), only the parts whose fields
+  changed; its lists of which only the length counts are copied shallowly.
 
 ``encode_match`` is the fast path for the RL adapters and reads the fields
 straight from the state; ``encode`` puts the observation's fields into the same
@@ -240,7 +245,11 @@ class PulsarEncoder:
     high = 1.0
 
     def __init__(self) -> None:
-        self._head: dict[Any, tuple[bytes, bytes]] = {}  # and the row bonus
+        # the set-up: (map side, tech boards, goals) as copied, its piece and row bonuses
+        self._setup: tuple[Any, ...] = (None, None, None)
+        self._options = b""
+        self._bonus: dict[int, bytes] = {}
+        self._round_phase: dict[Any, bytes] = {}
         self._flags: dict[Any, bytes] = {}
         self._pool: dict[Any, bytes] = {}
         self._order: dict[Any, bytes] = {}
@@ -253,14 +262,17 @@ class PulsarEncoder:
         self._stacks: dict[tuple[str, ...], tuple[int, int, int]] = {}
         self._initiative = _Memo()
         self._engineering = _Memo()
-        self._middle: dict[int, tuple[tuple[Any, ...], bytes, tuple[int, ...]]] = {}
-        # transmitter and exploration piles, display, gyrodynes and awards
-        self._stock_parts: tuple[dict[Any, Any], ...] = ({}, {}, {})
+        # the supply and the map: a copy of all their fields, and the piece per observer
+        self._supply = _Memo()
+        # its parts that do not depend on the observer: transmitters, display, exploration
+        self._shared: tuple[bytes, bytes, bytes] = (b"", b"", b"")
+        self._stock_parts: tuple[dict[Any, Any], ...] = ({}, {})  # transmitter and exploration piles, display
         self._occupancy: dict[Any, tuple[float, ...]] = {}
-        self._stock = _Memo()
+        self._gyrodynes = _Memo()
         self._patents = _Memo()
         self._systems = _Memo()
         self._pulsars = _Memo()
+        self._stations: tuple[int, ...] = (0,) * MAX_PLAYERS
         self._players = [_Memo() for _ in range(MAX_PLAYERS)]
 
     # --- the observation path ---------------------------------------------------
@@ -276,11 +288,14 @@ class PulsarEncoder:
         s = match.state
         me = -1 if seat is None else seat
         name = s.board
-        boards = tuple(s.tech_boards)
         rnd = s.round
 
-        key: Any = (name, rnd, s.phase, boards, tuple(s.goals))
-        head, bonus = self._head.get(key) or _store(self._head, key, _head_piece(key))
+        setup = self._setup
+        if name != setup[0] or s.tech_boards != setup[1] or s.goals != setup[2]:
+            self._renew_setup(name, s.tech_boards, s.goals)
+        key: Any = (rnd, s.phase)
+        round_phase = self._round_phase.get(key) or _store(self._round_phase, key, _round_phase_part(key))
+        bonus = self._bonus.get(rnd) or _store(self._bonus, rnd, _bonus_part(self._setup[1], rnd))
 
         queue = s.queue
         key = (
@@ -296,7 +311,7 @@ class PulsarEncoder:
         key = (me, tuple(s.order))
         order = self._order.get(key) or _store(self._order, key, _order_piece(key))
 
-        # the pieces that change seldom: reused while the fields equal the copy they were made from
+        # the tracks: reused while each equals the copy its pieces were made from
         initiative, engineering = s.tracks
         memo = self._initiative
         if initiative != memo.fields:
@@ -311,8 +326,8 @@ class PulsarEncoder:
         if engineering_block is None:
             engineering_block = memo.pieces[me] = _track_piece(me, engineering)
 
-        # the supply and the map: reused as a whole while those fields equal the copy
-        # taken when this observer last saw them
+        # the supply and the map: one comparison with the copy taken when they last
+        # changed (whoever observed them); the piece per observer is made once per change
         live: Any = (
             name,
             s.tx_stack,
@@ -328,13 +343,15 @@ class PulsarEncoder:
             s.owner,
             s.gyros,
         )
-        middle = self._middle.get(me)
-        if middle is None or live != middle[0]:
-            middle = self._middle[me] = self._middle_pieces(me, live)
-        stations = middle[2]
+        supply = self._supply
+        if live != supply.fields:
+            self._renew_supply(live)
+        supply_block = supply.pieces.get(me)
+        if supply_block is None:
+            supply_block = supply.pieces[me] = self._supply_piece(me)
 
         players = s.players
-        key = (me, name, *[p.ship for p in players])
+        key = (me, name, *map(_SHIP, players))
         ship_block = self._ships.get(key) or _store(self._ships, key, self._ships_piece(key))
 
         pending = s.pending
@@ -346,32 +363,164 @@ class PulsarEncoder:
             pending_block = _NO_PENDING
 
         out = [
-            head,
+            self._options,
+            round_phase,
             flags,
             pool,
             bonus,
             order,
             initiative_block,
             engineering_block,
-            middle[1],
+            supply_block,
             ship_block,
             pending_block,
         ]
         memos = self._players
+        stations = self._stations  # per seat, counted on the planets (the supply's fields)
         n = len(players)
         first = 0 if me < 0 else me
         for k in range(min(n, MAX_PLAYERS)):
             i = (first + k) % n
             p = players[i]
-            live = (_PLAYER_NUMBERS(p), p.dice, p.held, stations[i], tuple(map(len, _PLAYER_LISTS(p))))
             memo = memos[i]
-            if live != memo.fields:
-                memo.fields = (live[0], list(live[1]), list(live[2]), live[3], live[4])
-                memo.extra = self._player_piece(live)
-            out.append(memo.extra)
+            live = _PLAYER_FIELDS(p)
+            lists = _PLAYER_LISTS(p)
+            if live != memo.fields or lists != memo.extra:
+                self._renew_player(memo, live, lists, stations[i])
+            out.append(memo.pieces[5])
         if n < MAX_PLAYERS:
             out.append(_ZERO_PLAYER * (MAX_PLAYERS - n))
         return np.frombuffer(b"".join(out), dtype=np.float32)
+
+    # --- pieces made when their fields change -------------------------------------------
+    def _renew_setup(self, name: str, boards: list[str], goal_ids: list[int]) -> None:
+        """A new set-up (a new match): its piece, and no row bonus yet."""
+        self._setup = (name, list(boards), list(goal_ids))
+        self._options = _options_part(name, boards, goal_ids)
+        self._bonus = {}
+
+    def _renew_supply(self, live: tuple[Any, ...]) -> None:
+        """New supply or map fields: the parts that do not depend on the observer are
+        made now; each observer-dependent part is renewed if its own fields changed."""
+        (
+            name,
+            stack,
+            discard,
+            display,
+            pile,
+            explore_discard,
+            supply,
+            awards,
+            patents,
+            locked,
+            planets,
+            owner,
+            gyros,
+        ) = live
+        c = self._stock_parts
+        piles = (*self._stack_counts(stack), discard, pile, explore_discard)
+        shown = tuple(display)
+        transmitters, exploration = c[0].get(piles) or _store(c[0], piles, _piles_part(piles))
+        self._shared = (
+            transmitters,
+            c[1].get(shown) or _store(c[1], shown, _display_part(shown)),
+            exploration,
+        )
+        memo = self._gyrodynes
+        if supply != memo.fields or awards != memo.extra:
+            memo.renew(dict(supply))
+            memo.extra = {k: list(v) for k, v in awards.items()}
+        gyrodynes = memo
+        memo = self._patents
+        if patents != memo.fields or locked != memo.extra:
+            memo.renew({k: list(v) for k, v in patents.items()})
+            memo.extra = list(locked)
+        tech = memo
+        memo = self._systems
+        if planets != memo.fields or name != memo.extra:
+            memo.renew({k: list(v) for k, v in planets.items()})
+            memo.extra = name
+            stations = _stations(planets)
+            if stations != self._stations:
+                self._stations = stations
+                for player in self._players:
+                    player.fields = None  # their blocks count the stations
+        systems = memo
+        memo = self._pulsars
+        if (name, owner, gyros) != memo.fields:
+            memo.renew((name, dict(owner), {k: list(v) for k, v in gyros.items()}))
+        self._supply.renew(
+            (
+                name,
+                list(stack),
+                discard,
+                list(display),
+                pile,
+                explore_discard,
+                gyrodynes.fields,
+                gyrodynes.extra,
+                tech.fields,
+                tech.extra,
+                systems.fields,
+                *memo.fields[1:],
+            )
+        )
+
+    def _supply_piece(self, me: int) -> bytes:
+        """The supply and the map as ``me`` sees them, from the parts of the current fields."""
+        transmitters, display, exploration = self._shared
+        gyrodynes = self._gyrodynes
+        part = gyrodynes.pieces.get(me)
+        if part is None:
+            part = gyrodynes.pieces[me] = _gyrodynes_part(me, gyrodynes.fields, gyrodynes.extra)
+        patents = self._patents
+        tech = patents.pieces.get(me)
+        if tech is None:
+            tech = patents.pieces[me] = _patents_piece(me, patents.fields, patents.extra)
+        systems = self._systems
+        system_block = systems.pieces.get(me)
+        if system_block is None:
+            system_block = systems.pieces[me] = self._systems_piece(me, systems.extra, systems.fields)
+        pulsars = self._pulsars
+        pulsar_block = pulsars.pieces.get(me)
+        if pulsar_block is None:
+            pulsar_block = pulsars.pieces[me] = _pulsars_piece(me, *pulsars.fields)
+        return b"".join((transmitters, display, exploration, part, tech, system_block, pulsar_block))
+
+    def _renew_player(
+        self, memo: _Memo, live: tuple[Any, ...], lists: tuple[Any, ...], stations: int
+    ) -> None:
+        """A player's fields changed: remake the parts of its block whose fields did,
+        and keep copies of the fields (``memo.fields``: ``_PLAYER_FIELDS``, ``memo.extra``:
+        ``_PLAYER_LISTS``). Those lists, of which only the length counts, are copied
+        shallowly: a change inside one of their items (a transmitter's covered costs,
+        an array's tiles) changes nothing encoded."""
+        old = memo.fields
+        parts = memo.pieces  # status, dice, bonus die, held gyrodynes, counts; the block
+        c = self._player_parts
+        if old is None or live[:7] != old[:7]:
+            key: Any = live[:4]  # score, cubes, +-1 and +2 tokens
+            parts[0] = c[0].get(key) or _store(c[0], key, _status_part(key))
+            key = live[4:7]  # the bonus die, used, to use now
+            parts[2] = c[2].get(key) or _store(c[2], key, _red_part(key))
+        if old is None or live[10] != old[10]:
+            key = tuple(live[10])
+            parts[1] = c[1].get(key) or _store(c[1], key, _counted(key, _DIE, 6, 0.5))
+        if old is None or live[11] != old[11]:
+            key = tuple(live[11])
+            parts[3] = c[3].get(key) or _store(c[3], key, _counted(key, _SIZE, len(SIZES), 0.2))
+        renewed = lists != memo.extra
+        if renewed:
+            memo.extra = tuple([x.copy() for x in lists])
+            memo.lengths = tuple(map(len, lists))
+        # (the stations change only with the planets, and then every player is remade)
+        if old is None or renewed or live[7:10] != old[7:10]:
+            markers_used, hq, ship = live[7:10]
+            lengths = memo.lengths
+            key = (stations, _MARKERS - markers_used, lengths[0], bool(hq), *lengths[1:], ship >= 0)
+            parts[4] = c[4].get(key) or _store(c[4], key, _counts_part(key))
+        memo.fields = (*live[:10], live[10].copy(), live[11].copy())
+        parts[5] = b"".join((parts[0], parts[1], parts[2], parts[3], parts[4]))
 
     # --- pieces seen for the first time -------------------------------------------------
     def _stack_counts(self, stack: list[str]) -> tuple[int, int, int]:
@@ -383,33 +532,6 @@ class PulsarEncoder:
             letters = [t[0] for t in stack]
             counts = _store(self._stacks, key, (letters.count("A"), letters.count("B"), letters.count("C")))
         return counts
-
-    def _stock_piece(
-        self,
-        me: int,
-        stack: tuple[int, int, int],
-        discard: int,
-        display: list[str],
-        pile: int,
-        explore_discard: int,
-        supply: dict[str, int],
-        awards: dict[str, list[int]],
-    ) -> bytes:
-        """Transmitters (stack per letter, discard; display), exploration tiles, and the
-        gyrodyne supply with the construction awards, each part cached."""
-        c = self._stock_parts
-        piles = (*stack, discard, pile, explore_discard)
-        shown = tuple(display)
-        gyros = (me, *[supply[k] for k in SIZES], *[tuple(awards.get(k, ())) for k in SIZES])
-        transmitters, exploration = c[0].get(piles) or _store(c[0], piles, _piles_part(piles))
-        return b"".join(
-            (
-                transmitters,
-                c[1].get(shown) or _store(c[1], shown, _display_part(shown)),
-                exploration,
-                c[2].get(gyros) or _store(c[2], gyros, _gyrodynes_part(gyros)),
-            )
-        )
 
     def _systems_piece(self, me: int, name: str, planets: dict[int, list[int]]) -> bytes:
         """Per system: revealed, the observer's stations / 3, others' / 3, free / 3, blocked / 3."""
@@ -429,67 +551,6 @@ class PulsarEncoder:
                 ) = cache.get(key) or _store(cache, key, _occupancy_part(key))
         return _f32(v)
 
-    def _middle_pieces(
-        self, me: int, live: tuple[Any, ...]
-    ) -> tuple[tuple[Any, ...], bytes, tuple[int, ...]]:
-        """(a copy of ``live``, the stock, patents, systems and pulsars pieces, each seat's
-        stations) for these fields; each piece is remembered with a copy of its own fields."""
-        (
-            name,
-            stack,
-            discard,
-            display,
-            pile,
-            explore_discard,
-            supply,
-            awards,
-            patents,
-            locked,
-            planets,
-            owner,
-            gyros,
-        ) = live
-        stock = self._stock
-        if live[1:8] != stock.fields:
-            stock.renew(
-                (
-                    list(stack),
-                    discard,
-                    list(display),
-                    pile,
-                    explore_discard,
-                    dict(supply),
-                    {k: list(v) for k, v in awards.items()},
-                )
-            )
-            stock.extra = self._stack_counts(stack)
-        stock_block = stock.pieces.get(me)
-        if stock_block is None:
-            stock_block = stock.pieces[me] = self._stock_piece(me, stock.extra, *live[2:8])
-        memo = self._patents
-        if patents != memo.fields or locked != memo.extra:
-            memo.renew({k: list(v) for k, v in patents.items()})
-            memo.extra = list(locked)
-        patent_block = memo.pieces.get(me)
-        if patent_block is None:
-            patent_block = memo.pieces[me] = _patents_piece(me, patents, locked)
-        systems = self._systems
-        if planets != systems.fields or name != systems.extra:
-            systems.renew({k: list(v) for k, v in planets.items()})
-            systems.extra = name
-            systems.stations = _stations(planets)
-        system_block = systems.pieces.get(me)
-        if system_block is None:
-            system_block = systems.pieces[me] = self._systems_piece(me, name, planets)
-        pulsars = self._pulsars
-        if (name, owner, gyros) != pulsars.fields:
-            pulsars.renew((name, dict(owner), {k: list(v) for k, v in gyros.items()}))
-        pulsar_block = pulsars.pieces.get(me)
-        if pulsar_block is None:
-            pulsar_block = pulsars.pieces[me] = _pulsars_piece(me, name, owner, gyros)
-        copied = (name, *stock.fields, memo.fields, memo.extra, systems.fields, *pulsars.fields[1:])
-        return copied, stock_block + patent_block + system_block + pulsar_block, systems.stations
-
     def _ships_piece(self, key: tuple[Any, ...]) -> bytes:
         """The observer's ship per node, then the others' ships / 3 per node."""
         me, name, *ships = key
@@ -499,39 +560,18 @@ class PulsarEncoder:
             self._other_ships.get(others) or _store(self._other_ships, others, _other_ships_part(others))
         )
 
-    def _player_piece(self, live: tuple[Any, ...]) -> bytes:
-        """A player's block from the fields ``encode_match`` compares, joined from
-        parts that change at different rates."""
-        numbers, dice, held, stations, lengths = live
-        score, cubes, pm, p2, red, red_used, red_now, markers_used, hq, ship = numbers
-        status = (score, cubes, pm, p2)
-        dice = tuple(dice)
-        red = (red, red_used, red_now)
-        held = tuple(held)
-        counts = (stations, _MARKERS - markers_used, lengths[0], bool(hq), *lengths[1:], ship >= 0)
-        c = self._player_parts
-        return b"".join(
-            (
-                c[0].get(status) or _store(c[0], status, _status_part(status)),
-                c[1].get(dice) or _store(c[1], dice, _counted(dice, _DIE, 6, 0.5)),
-                c[2].get(red) or _store(c[2], red, _red_part(red)),
-                c[3].get(held) or _store(c[3], held, _counted(held, _SIZE, len(SIZES), 0.2)),
-                c[4].get(counts) or _store(c[4], counts, _counts_part(counts)),
-            )
-        )
-
 
 class _Memo:
     """The last pieces of one part of the vector (per observer where they depend on
     it), with a copy of the fields they were made from."""
 
-    __slots__ = ("extra", "fields", "pieces", "stations")
+    __slots__ = ("extra", "fields", "lengths", "pieces")
 
     def __init__(self) -> None:
         self.fields: Any = None
         self.pieces: dict[int, bytes] = {}
         self.extra: Any = None
-        self.stations: tuple[int, ...] = ()
+        self.lengths: tuple[int, ...] = ()
 
     def renew(self, fields: Any) -> None:
         """New fields: forget the pieces made from the old ones."""
@@ -604,11 +644,13 @@ def _observed_match(obs: dict[str, Any]) -> SimpleNamespace:
     return SimpleNamespace(state=state, to_move=obs["to_move"])
 
 
-# what a player's block is made of, besides its dice, gyrodynes and stations: numbers,
-# and lists of which only the lengths count
-_PLAYER_NUMBERS = attrgetter(
-    "score", "cubes", "pm", "p2", "red", "red_used", "red_now", "markers_used", "hq", "ship"
-)
+# what a player's block is made of, besides its stations: numbers (status (4), the bonus
+# die (3), markers used, HQ board, ship) and lists whose content counts
+_PLAYER_FIELDS = attrgetter(
+    "score", "cubes", "pm", "p2", "red", "red_used", "red_now", "markers_used", "hq", "ship", "dice", "held"
+)  # fmt: skip
+_SHIP = attrgetter("ship")
+# and lists (and a dict) of which only the length counts
 _PLAYER_LISTS = attrgetter(
     "patents", "hq_done", "races", "races_used", "tx", "online", "arrays", "links_used", "awards", "kept"
 )
@@ -641,12 +683,10 @@ def _counted(values: Any, index: dict[Any, int], width: int, step: float) -> byt
 
 
 # --- pieces and parts ---------------------------------------------------------------------
-def _head_piece(key: tuple[Any, ...]) -> tuple[bytes, bytes]:
-    """Map side, tech boards and goals in play; round / 8; phase one-hot. And, for its
-    place after the leftover dice, the row bonus / 10 (it depends on the same fields)."""
-    name, rnd, phase, boards, goal_ids = key
+def _options_part(name: str, boards: list[str], goal_ids: list[int]) -> bytes:
+    """Map side, tech boards and goals in play."""
     base = S_OPTIONS[0]
-    v = [0.0] * (G["my_turn"] - base)
+    v = [0.0] * (S_OPTIONS[1] - base)
     v[G["board"] - base + BOARDS.index(name)] = 1.0
     for b in boards:
         if b in TECH_BOARDS:
@@ -654,11 +694,23 @@ def _head_piece(key: tuple[Any, ...]) -> tuple[bytes, bytes]:
     for g in goal_ids:
         if g in GOALS:
             v[G["goals"] - base + GOALS.index(g)] = 1.0
-    v[G["round"] - base] = _unit(rnd, ROUNDS)
+    return _f32(v)
+
+
+def _round_phase_part(key: tuple[Any, ...]) -> bytes:
+    """Round / 8; phase one-hot."""
+    rnd, phase = key
+    v = [0.0] * (G["my_turn"] - G["round"])
+    v[0] = _unit(rnd, ROUNDS)
     if phase in _PHASE:
-        v[G["phase"] - base + _PHASE[phase]] = 1.0
-    bonus = row_bonus(list(boards), rnd)
-    return _f32(v), _f32([_unit(bonus, 10) if isinstance(bonus, int) else 0.0])
+        v[G["phase"] - G["round"] + _PHASE[phase]] = 1.0
+    return _f32(v)
+
+
+def _bonus_part(boards: list[str], rnd: int) -> bytes:
+    """The row bonus / 10 of this round's tech row."""
+    bonus = row_bonus(boards, rnd)
+    return _f32([_unit(bonus, 10) if isinstance(bonus, int) else 0.0])
 
 
 def _flags_part(key: tuple[Any, ...]) -> bytes:
@@ -720,13 +772,11 @@ def _display_part(display: tuple[str, ...]) -> bytes:
     return _f32(v)
 
 
-def _gyrodynes_part(key: tuple[Any, ...]) -> bytes:
+def _gyrodynes_part(me: int, supply: dict[str, int], awards: dict[str, list[int]]) -> bytes:
     """Gyrodyne supply / 10, construction awards taken / 2 and held by the observer, per size."""
-    me = key[0]
-    supply = key[1 : 1 + len(SIZES)]
-    taken = key[1 + len(SIZES) :]
+    taken = [awards.get(k, ()) for k in SIZES]
     return _f32(
-        [_unit(x, 10) for x in supply]
+        [_unit(supply[k], 10) for k in SIZES]
         + [_unit(len(holders), 2) for holders in taken]
         + [1.0 if me in holders else 0.0 for holders in taken]
     )
