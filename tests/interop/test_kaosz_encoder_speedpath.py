@@ -107,3 +107,28 @@ def test_packed_zone_summaries_equal_the_plain_sum():
     for zone in zones:
         plain = kaosz_encode._summary_bytes(kaosz_encode._zone_key(zone))
         assert kaosz_encode._zone_bytes(zone) == plain, zone
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_per_zone_visibility_equals_views_visible(players):
+    """encode_match decides what a seat identifies per zone list (§8): a hangar card always; a
+    canteen or surface card when face up, the seat's own, or looked at; a card in the seat's hand
+    when its own or looked at. That must be views.visible for every card of those lists."""
+    from galaxis.games.kaosz.views import visible
+
+    checked = hidden = 0
+    for match in random_positions("kaosz", players, seed=17, limit=300):
+        s = match.state
+        for seat in [*range(players), None]:
+            me = -1 if seat is None else seat
+            known = set(s.players[seat].known) if seat is not None else set()
+            for i, p in enumerate(s.players):
+                rules = [(u, True) for u in p.hangar]
+                rules += [(u, (c := s.cards[u]).owner == me or c.up or u in known) for u in p.canteen + p.surface]
+                if i == seat:
+                    rules += [(u, s.cards[u].owner == me or u in known) for u in p.hand]
+                for u, identified in rules:
+                    assert identified == visible(s, u, seat), (u, seat, s.cards[u])
+                    checked += 1
+                    hidden += not identified
+    assert checked > 1000 and hidden > 100  # both outcomes were exercised

@@ -413,39 +413,39 @@ class KaoszEncoder:
             raise ValueError(f"kaosz encoder: {len(players)} players, at most {MAX_PLAYERS}")
         first = 0 if me < 0 else me
         order = players[first:] + players[:first]
-        # The zone cards of every player in the vector's order (and the observer's hand) are
-        # read in one comprehension, then cut into zones; views.visible (§8) is inlined.
-        uids: list[int] = []
+        # The zone cards of every player in the vector's order are read in two comprehensions
+        # (the public hangars; canteens and surfaces), then cut into zones; views.visible (§8) is
+        # inlined per zone (the zone lists agree with the cards' zones, tests/interop check it).
+        ships: list[int] = []
+        laid: list[int] = []
         piles: list[int] = []  # every trash (and the observer's wreck): public names
         for p in order:
-            uids += p.hangar
-            uids += p.canteen
-            uids += p.surface
+            ships += p.hangar
+            laid += p.canteen
+            laid += p.surface
             piles += p.trash
         known: set[int] | tuple[()] = ()
         if seat is not None:
-            uids += order[0].hand
             piles += order[0].wreck
             if order[0].known:
                 known = set(order[0].known)
+        hangars = tuple([(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, ships)])
+        # a canteen or surface card is identified when face up, the observer's own, or looked at
         flat = tuple(
             [
                 (c.name, c.up, c.turn, c.upgrades, c.harm)
-                if ((z := (c := cards[u]).zone) != "colony" and c.owner == me)  # mostly: the seat's own
-                or z in _ALWAYS_PUBLIC
-                or (c.up and z not in _FACE_DOWN_ZONES)
-                or u in known
+                if (c := cards[u]).owner == me or c.up or u in known
                 else ("", c.up, c.turn, c.upgrades, c.harm)
-                for u in uids
+                for u in laid
             ]
         )
         names = tuple([cards[u].name for u in piles])
 
         keys: list[tuple[Any, ...]] = []
-        a = t = 0
+        h = a = t = 0
         for p in order:
-            end_hangar = a + len(p.hangar)
-            end_canteen = end_hangar + len(p.canteen)
+            end_hangar = h + len(p.hangar)
+            end_canteen = a + len(p.canteen)
             end_surface = end_canteen + len(p.surface)
             end_trash = t + len(p.trash)
             keys.append(
@@ -458,17 +458,25 @@ class KaoszEncoder:
                     len(p.hand),
                     len(p.wreck),
                     names[t:end_trash],
-                    flat[a:end_hangar],
-                    flat[end_hangar:end_canteen],
+                    hangars[h:end_hangar],
+                    flat[a:end_canteen],
                     flat[end_canteen:end_surface],
                     None,
                     None,
                     None,
                 )
             )
-            a, t = end_surface, end_trash
-        if seat is not None:  # the observer's hand and wreck (read after every player's zones and trash)
-            keys[0] = (*keys[0][:11], flat[a:], names[t:], _known_hidden(cards, known))
+            h, a, t = end_hangar, end_surface, end_trash
+        if seat is not None:  # the observer's hand (identified when its own or looked at) and wreck
+            hand = tuple(
+                [
+                    (c.name, c.up, c.turn, c.upgrades, c.harm)
+                    if (c := cards[u]).owner == me or u in known
+                    else ("", c.up, c.turn, c.upgrades, c.harm)
+                    for u in order[0].hand
+                ]
+            )
+            keys[0] = (*keys[0][:11], hand, names[t:], _known_hidden(cards, known) if known else 0)
         return self._assemble(me, glob, keys)
 
     # --- shared -----------------------------------------------------------------------
