@@ -324,9 +324,9 @@ def keep(game: SpaceEmpires, state: SEState, seat: int, card: str) -> None:
 
 def keep_effects(game: SpaceEmpires, state: SEState, seat: int, card: str) -> None:
     """§10.4: starting technology, starting CP (booked as earned) and the home system's markers the owner
-    knows. The units are rebuilt with the starting technology, but a secret card leaves the counters that
-    are face up from the start (Colony Ships, Miners, Shipyards) as they were: everyone sees their
-    technology, so rebuilding them would show the card [DESIGN]."""
+    knows. The units are rebuilt with the starting technology, face up or not: a counter shows its
+    technology only once it has fought (§9), so rebuilding the face-up starting units (Colony Ships,
+    Miners, Shipyards) does not show a secret card."""
     p = state.players[seat]
     public = state.ea is not None and card in state.ea.revealed
     for e in cards()[card].effects:
@@ -334,7 +334,7 @@ def keep_effects(game: SpaceEmpires, state: SEState, seat: int, card: str) -> No
             for track, level in e.techs.items():
                 p.techs[track] = max(p.techs.get(track, 0), level)
             for u in state.units.values():
-                if u.owner == seat and (public or not u.revealed):
+                if u.owner == seat and (public or not u.tech_shown):
                     u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(p.techs, u.kind)
         elif e.op == "start_cp":
             p.cp += e.cp
@@ -817,10 +817,10 @@ def _tech_moves(state: SEState, seat: int, old: list[str], new: list[str]) -> di
 
 
 def regrant_tech(state: SEState, seat: int, old: list[str], new: list[str]) -> None:
-    """§10.4 determinize, ``start_tech``: the seat's technology and its face-down units are moved from the
-    old cards' grants to the new cards' (see ``_tech_moves``). A face-down unit built at or above the old
+    """§10.4 determinize, ``start_tech``: the seat's technology and its units whose technology others have
+    not seen are moved from the old cards' grants to the new cards' (see ``_tech_moves``). Such a unit built at or above the old
     floor of a track is moved by the same number of levels (never below what its type needs); the
-    counters others see face up keep their technology (it is public). The CP the researched levels'
+    counters whose technology others have seen in a battle keep it (it is public, §9). The CP the researched levels'
     prices differ by are refunded (or paid), booked as spent less (or more)."""
     from . import data
 
@@ -832,7 +832,7 @@ def regrant_tech(state: SEState, seat: int, old: list[str], new: list[str]) -> N
         p.cp += refund
         p.spent -= refund
         for u in state.units.values():
-            if u.owner != seat or u.revealed:
+            if u.owner != seat or u.tech_shown:
                 continue
             attr = _unit_attr(u.kind, t)
             value = getattr(u, attr) if attr else None

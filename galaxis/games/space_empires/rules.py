@@ -356,6 +356,10 @@ class SpaceEmpires(Game):
     def _merge(self, state: SEState, src: str, dst: str, events: list[Event]) -> None:
         for v in board.counter_units(state, src):
             v.counter = dst
+        merged = board.counter_units(state, dst)
+        shown = any(v.tech_shown for v in merged)  # §9: one technology per counter, known once any unit showed it
+        for v in merged:
+            v.tech_shown = shown
         experience.on_merge(state, dst)  # §10.2: a group has one level, the lower one
         events.append({"type": "merge", "counter": src, "into": dst})
 
@@ -565,12 +569,12 @@ class SpaceEmpires(Game):
             state.pending.pop()
 
     def _open_battle(self, state: SEState) -> None:
-        """§5.0: the units that fight turn face up; the first round opens."""
+        """§5.0: the units that fight turn face up and show their technology (§9); the first round opens."""
         b = state.battle
         assert b is not None
         for u in board.units_at(state, b.hex):
             if self._side_of(state, u.owner) is not None and u.uid not in b.withdrawn:
-                u.revealed = True
+                u.revealed = u.tech_shown = True
         self._begin_round(state)
 
     @staticmethod
@@ -818,7 +822,7 @@ class SpaceEmpires(Game):
             p.spent += cost
             for u in members:
                 u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = self._current_techs(state, u)
-                u.stopped = True
+                u.stopped, u.tech_shown = True, False  # §9: the new technology is secret until it fights
             events.append({"type": "refit", "unit": args[0]})
         elif kind == "scuttle_menu":
             state.pending.append(Step("scuttle", seat, {}))

@@ -11,6 +11,7 @@ shown only to its owner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from galaxis.core import Record, Rng, Step
 
@@ -47,6 +48,16 @@ class Unit(Record):
     counter: str = ""  # the counter (group) holding the unit; "" means the unit's own id (§4)
     captured: bool = False  # taken by a Boarding Ship: its owner may scrap it for technology (§10.2)
     xp: int = 0  # experience level of its counter, 0 Green .. 4 Legendary (option experience, §10.2)
+    # its technology (Attack, Defence, Tactics, Move) is known to everyone: it fought in a battle since it was
+    # built or last refitted (§9); a face-up counter alone shows only its type and number of units
+    tech_shown: bool = False
+
+    @classmethod
+    def from_json(cls, data: Any) -> Unit:
+        """A unit saved before ``tech_shown`` existed loads with its technology not shown (§9)."""
+        if isinstance(data, dict) and "tech_shown" not in data:
+            data = {**data, "tech_shown": False}
+        return super(Unit, cls).from_json(data)
 
 
 @dataclass(slots=True)

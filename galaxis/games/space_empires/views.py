@@ -1,8 +1,10 @@
 """What each seat may know (§9): observation, the secret part of the state, and determinization.
 
 Hidden on the table and here: the face-down exploration markers (from everyone) and the markers left
-in the box, the type, technology and number of units of enemy counters that are still face down, and
-every other player's economic sheet (CP, technology levels, bid and this phase's purchases).
+in the box, the type, technology and number of units of enemy counters that are still face down, the
+technology of enemy counters that are face up but have not fought since they were built or refitted (a
+counter never shows technology; a battle does), and every other player's economic sheet (CP, technology
+levels, bid and this phase's purchases).
 """
 
 from __future__ import annotations
@@ -23,6 +25,13 @@ if TYPE_CHECKING:
 def can_see(unit: Unit, viewer: int | None) -> bool:
     """Whether ``viewer`` knows what the counter is (its own, or face up)."""
     return unit.revealed or (viewer is not None and unit.owner == viewer)
+
+
+def tech_known(unit: Unit, viewer: int | None) -> bool:
+    """§9: whether ``viewer`` knows the unit's technology (Attack, Defence, Tactics, Move): its own, one
+    that fought in a battle since it was built or refitted (``tech_shown``), or a non-player force's
+    (non-player aliens, solo aliens, amoebas: their technology follows their own public rules)."""
+    return unit.tech_shown or unit.owner < 0 or (viewer is not None and unit.owner == viewer)
 
 
 def counter_view(members: list[Unit], viewer: int | None) -> dict[str, Any]:
@@ -47,14 +56,15 @@ def counter_view(members: list[Unit], viewer: int | None) -> dict[str, Any]:
 def unit_view(unit: Unit, viewer: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {"id": unit.uid, "owner": unit.owner}
     if can_see(unit, viewer):
-        view.update(
-            kind=unit.kind,
-            attack_tech=unit.attack_tech,
-            defense_tech=unit.defense_tech,
-            tactics=unit.tactics,
-            move_tech=unit.move_tech,
-            damage=unit.damage,
-        )
+        view["kind"] = unit.kind
+        if tech_known(unit, viewer):  # §9: a face-up counter shows its type, not its technology
+            view.update(
+                attack_tech=unit.attack_tech,
+                defense_tech=unit.defense_tech,
+                tactics=unit.tactics,
+                move_tech=unit.move_tech,
+            )
+        view["damage"] = unit.damage
         if unit.xp or unit.captured:
             view.update(xp=unit.xp, captured=unit.captured)  # §10.2: on the ship tech sheet
         if unit.cargo and (viewer == unit.owner or unit.revealed):
@@ -155,6 +165,8 @@ def secret(state: SEState, viewer: int | None) -> dict[str, Any]:
         for cid, members in counters(u for u in state.units.values() if not can_see(u, viewer)).items()
         for u in members[:1]
     }
+    # §9: face-up counters whose technology the viewer has not seen in a battle
+    tech = {cid: list(board.build_tech(members[0])) for cid, members in _veiled(state, viewer).items()}
     sheets = {
         SEATS[s]: {
             "cp": p.cp,
@@ -166,7 +178,7 @@ def secret(state: SEState, viewer: int | None) -> dict[str, Any]:
         for s, p in enumerate(state.players)
         if s != viewer
     }
-    return {"markers": markers, "box": list(state.undrawn), "units": units, "sheets": sheets}
+    return {"markers": markers, "box": list(state.undrawn), "units": units, "tech": tech, "sheets": sheets}
 
 
 def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
@@ -193,12 +205,64 @@ def determinize(state: SEState, viewer: int | None, rng: Rng) -> SEState:
             state.markers[h].value = int(value)
         if pool == "deep":
             state.undrawn = [f"{k}:{v}" for k, v in contents[len(hexes) :]]
+    veiled = _veiled(state, viewer)
+    _forget_veiled_tech(state, veiled)
     _resample_counters(state, viewer, rng)
     for s, p in enumerate(state.players):
         if s != viewer and p.alive:
             _resample_sheet(state, s, rng)
+    _redraw_veiled_tech(state, veiled, rng)
     state.rng = rng.fork()
     return state
+
+
+def _veiled(state: SEState, viewer: int | None) -> dict[str, list[Unit]]:
+    """§9: the face-up counters whose technology ``viewer`` does not know (see ``tech_known``)."""
+    return counters(u for u in state.units.values() if can_see(u, viewer) and not tech_known(u, viewer))
+
+
+def _veiled_tracks(state: SEState, unit: Unit) -> tuple[str, ...]:
+    """The tracks of a face-up unit whose level determinize re-draws: Attack, Defence and Tactics, and
+    Move unless the unit moves with it (then its moves have shown it, §4.1)."""
+    units = data.units(state.edition)
+    moves = unit.kind in units and units[unit.kind].move == "tech"
+    return ("attack", "defense", "tactics") if moves else ("attack", "defense", "tactics", "move")
+
+
+_TECH_FIELDS = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics", "move": "move_tech"}
+
+
+def _track_start(state: SEState, track: str) -> int:
+    tracks = data.tech_tracks(state.edition)
+    return tracks[track].start if track in tracks else 0
+
+
+def _forget_veiled_tech(state: SEState, veiled: dict[str, list[Unit]]) -> None:
+    """§9: before the sheets are re-dealt, the hidden technology of face-up counters is set to the
+    starting level, so that ``tech_floor`` keeps only what the viewer can know."""
+    for members in veiled.values():
+        for t in _veiled_tracks(state, members[0]):
+            for u in members:
+                setattr(u, _TECH_FIELDS[t], _track_start(state, t))
+
+
+def _redraw_veiled_tech(state: SEState, veiled: dict[str, list[Unit]], rng: Rng) -> None:
+    """§9: each face-up counter whose technology the viewer does not know gets, per hidden track, a level
+    drawn between its owner's lowest possible level (the track's start, its set-up level or a card's
+    grant, §10.4) and its owner's re-dealt level: it was built at some earlier level (technology is never
+    lost, §7.5). A counter keeps one technology for all its units."""
+    floors = {
+        seat: empire_advantages.granted_floor(state, seat, {t: _track_start(state, t) for t in _TECH_FIELDS})
+        for seat in sorted({m[0].owner for m in veiled.values()})
+    }
+    for cid in sorted(veiled, key=uid_key):
+        members = veiled[cid]
+        techs = state.players[members[0].owner].techs
+        for t in _veiled_tracks(state, members[0]):
+            low = floors[members[0].owner][t]
+            level = low + rng.below(max(low, techs.get(t, low)) - low + 1)
+            for u in members:
+                setattr(u, _TECH_FIELDS[t], level)
 
 
 def first_cycle(state: SEState) -> bool:

@@ -43,14 +43,18 @@ def _hidden_units(m: Match, seat: int) -> list[Any]:
     return [u for u in state(m).units.values() if u.owner == seat and not u.revealed]
 
 
-def test_a_secret_starting_technology_card_leaves_the_face_up_counters_as_they_were() -> None:
+def test_a_secret_starting_technology_card_rebuilds_the_face_up_counters_too() -> None:
+    """§9: a face-up counter shows no technology until it fights, so the card's levels go into every
+    starting unit without showing the card."""
     m = _dealt("quick_learners")
     s = state(m)
     assert s.players[0].techs["attack"] == 1 and s.players[0].techs["defense"] == 1
     assert all(u.attack_tech == 1 and u.defense_tech == 1 for u in _hidden_units(m, 0))  # the Scouts
     face_up = [u for u in s.units.values() if u.owner == 0 and u.revealed]
     assert {u.kind for u in face_up} >= {"CO", "SY"}
-    assert all(u.attack_tech == 0 and u.defense_tech == 0 for u in face_up)
+    assert all(u.attack_tech == 1 and u.defense_tech == 1 and not u.tech_shown for u in face_up)
+    seen = [v for cell in m.observation(1)["hexes"].values() for v in cell.get("units", []) if v["owner"] == 0]
+    assert {v["kind"] for v in seen} >= {"CO", "SY"} and all("attack_tech" not in v for v in seen)
     assert GAME.invariants(s) == []
 
 
@@ -139,10 +143,14 @@ def test_regrant_keeps_the_researched_levels_above_the_new_grant_and_their_price
     assert p.cp == cp + attack.level_cost(edition, 2) - attack.level_cost(edition, 1)  # the price difference back
     assert p.cp == p.earned - p.spent - p.forfeited
     assert scout.attack_tech == 1 and scout.defense_tech == 0
-    assert (sy.attack_tech, sy.defense_tech) == (0, 0)  # face up: public, never moved
+    assert (sy.attack_tech, sy.defense_tech) == (0, 0)  # face up, but its technology unseen: moved (§9)
     empire_advantages.regrant(s, 0, ["nano_technology"], ["quick_learners"])
     assert (p.techs["attack"], p.techs["defense"], p.cp) == (2, 1, cp)  # and back again
     assert scout.attack_tech == 2 and scout.defense_tech == 1
+    assert (sy.attack_tech, sy.defense_tech) == (1, 1)
+    sy.tech_shown = True  # it fought: its technology is public and never moves
+    empire_advantages.regrant(s, 0, ["quick_learners"], ["nano_technology"])
+    assert (sy.attack_tech, sy.defense_tech) == (1, 1) and scout.attack_tech == 1
     assert GAME.invariants(s) == []
 
 

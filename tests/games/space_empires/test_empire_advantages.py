@@ -291,7 +291,8 @@ def test_start_tech_start_cp_and_explored_home_apply_when_kept() -> None:
     s = state(m)
     _give(m, 0, "quick_learners")
     assert s.players[0].techs["attack"] == 1 and s.players[0].techs["defense"] == 1
-    assert all(u.attack_tech == (0 if u.revealed else 1) for u in s.units.values() if u.owner == 0)  # secret card
+    # a secret card: every unit is rebuilt, face up or not (a face-up counter shows no technology, §9)
+    assert all(u.attack_tech == 1 for u in s.units.values() if u.owner == 0)
     _give(m, 1, "traders")
     assert s.players[1].cp == 30 and s.players[1].earned == 30
     _give(m, 1, "ancient_race")

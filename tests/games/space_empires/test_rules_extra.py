@@ -296,6 +296,7 @@ def test_determinize_resamples_other_sheets_within_what_was_seen() -> None:
     p.techs["ship_size"] = 2
     dd = add_unit(m, enemy, "DD", hw(m, enemy), revealed=True)
     dd.attack_tech = 1
+    dd.tech_shown = True  # it fought: its technology was shown (§9)
     touch(m)
     sheets = []
     for k in range(30):
