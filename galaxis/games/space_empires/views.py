@@ -279,7 +279,10 @@ def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
     number of units, paid from (or refunded to) its owner's CP so the owner's total wealth is kept."""
     # Mines, decoys, Raiders, fighters, carriers and Titans move, explore, stop or carry unlike other ships:
     # they only swap with their own kind.
-    classes: dict[tuple[int, int], list[list[Unit]]] = {}
+    # In the first cycle counters keep their set-up size (no resizing below), so contents are swapped
+    # only between counters of the same size: a 3-Scout counter never takes a kind one unit fills (§4.9).
+    first = first_cycle(state)
+    classes: dict[tuple[int, int, int], list[list[Unit]]] = {}
     fixed = _pinned(state)
     hidden = counters(u for u in state.units.values() if not can_see(u, viewer) and u.owner != NPA)
     for members in hidden.values():
@@ -287,7 +290,7 @@ def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
             continue  # a pending decision or the battle names its units: it stays as it is
         u = members[0]
         cls = {"Mine": -1, "Decoy": -2, "R": -3, "F": -4, "CV": -5, "TN": -6}.get(u.kind, u.move_tech)
-        classes.setdefault((u.owner, cls), []).append(members)
+        classes.setdefault((u.owner, cls, len(members) if first else 0), []).append(members)
     wealth: dict[int, int] = {}
     for key in sorted(classes):
         groups = classes[key]
@@ -299,7 +302,7 @@ def _resample_counters(state: SEState, viewer: int | None, rng: Rng) -> None:
         for members, (kind, att, dfn, tac, _move, lvl, xp) in zip(groups, contents, strict=True):
             for u in members:
                 u.kind, u.attack_tech, u.defense_tech, u.tactics, u.level, u.xp = kind, att, dfn, tac, lvl, xp
-    if first_cycle(state):
+    if first:
         return  # nothing bought is on the map yet: every counter holds the units it was set up with
     for owner in sorted(wealth):
         p = state.players[owner]

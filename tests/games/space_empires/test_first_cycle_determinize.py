@@ -90,3 +90,24 @@ def test_a_hidden_cp_card_in_the_first_cycle_buys_no_units() -> None:
         assert _sizes(w, 1) == _sizes(s, 1)
         grant = sum(e.cp for c in w.ea.held[1] for e in empire_advantages.cards()[c].effects if e.op == "start_cp")
         assert w.players[1].cp == grant
+
+
+
+def test_first_cycle_swaps_keep_every_counter_within_its_kinds_size() -> None:
+    """In the first cycle contents swap only between counters of the same size, so a kind that fills a
+    counter with one unit never lands in a counter of several (found by the conformance suite: 4 players,
+    flagship=True, a spectator's determinization during the first Movement Phase)."""
+    import random
+
+    m = start(4, seed=295297, flagship=True)
+    s = state(m)
+    rnd = random.Random(1)
+    checked = 0
+    while s.cycle == 1 and not m.is_over:
+        for seed in range(3):
+            world = m.determinize(None, seed)
+            assert GAME.invariants(world.state) == [], (checked, seed, GAME.invariants(world.state))
+            checked += 1
+        seat = m.to_move[0]
+        m.apply(seat, rnd.choice(m.legal_actions(seat)))
+    assert checked > 30
