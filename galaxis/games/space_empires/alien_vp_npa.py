@@ -193,19 +193,7 @@ def ground_battle(state: SEState, inv: Any, events: list[Event]) -> None:
             target = max(enemies, key=lambda t: (need(t), -int(t.tid[1:])))
             roll = solo.d10(state)
             hit = roll == 1 or roll <= need(target)
-            ground._say(
-                events,
-                {
-                    "type": "ground_shot",
-                    "shooter": shooter.tid,
-                    "kind": shooter.kind,
-                    "target": target.tid,
-                    "target_kind": target.kind,
-                    "roll": roll,
-                    "need": need(target),
-                    "hit": hit,
-                },
-            )
+            ground.say_shot(events, shooter, target, roll, need(target), hit)
             if hit:
                 target.damage += 1
                 if target.damage >= ground._trooper_stats(target)[3]:

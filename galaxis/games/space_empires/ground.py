@@ -89,6 +89,23 @@ _TEXTS = {
 }
 
 
+def say_shot(events: list[Event], shooter: Trooper, target: Trooper, roll: int, need: int, hit: bool) -> None:
+    """The public event of one ground shot (§10.1), for live invasions and the aliens' automated ones."""
+    _say(
+        events,
+        {
+            "type": "ground_shot",
+            "shooter": shooter.tid,
+            "kind": shooter.kind,
+            "target": target.tid,
+            "target_kind": target.kind,
+            "roll": roll,
+            "need": need,
+            "hit": hit,
+        },
+    )
+
+
 def _say(events: list[Event], event: dict[str, Any]) -> None:
     """Log an event with its English text (§10.1: every automated step is visible in words)."""
     fields = dict(event)
@@ -649,19 +666,7 @@ def shoot(game: SpaceEmpires, state: SEState, target_tid: str, events: list[Even
     need = attack - defense + empire_advantages.ground_modifier(state, inv, shooter, target, events)  # §10.4
     roll = combat.d10(state.rng)
     hit = roll == 1 or roll <= need
-    _say(
-        events,
-        {
-            "type": "ground_shot",
-            "shooter": shooter.tid,
-            "kind": shooter.kind,
-            "target": target.tid,
-            "target_kind": target.kind,
-            "roll": roll,
-            "need": need,
-            "hit": hit,
-        },
-    )
+    say_shot(events, shooter, target, roll, need, hit)
     if hit:
         target.damage += 1
         if target.damage >= hull:
