@@ -70,6 +70,22 @@ def add_unit(match: Match, seat: int, kind: str, hid: str, revealed: bool = Fals
     return u
 
 
+def planted_solo_dice(monkeypatch: Any, then_ones: bool = False) -> Iterator[list[int]]:
+    """For a fixture: planted d10 results for the automated opponents' rolls (``solo.d10``), consumed in
+    order, then real dice from the match generator (or 1s with ``then_ones``)."""
+    from galaxis.games.space_empires import solo
+
+    planted: list[int] = []
+
+    def roll(s: SEState) -> int:
+        if planted:
+            return planted.pop(0)
+        return 1 if then_ones else 1 + s.rng.below(10)
+
+    monkeypatch.setattr(solo, "d10", roll)
+    yield planted
+
+
 def planted_combat_dice(monkeypatch: Any) -> Iterator[list[int]]:
     """For a fixture: planted d10 results for every die of the match generator (``combat.d10``), consumed
     in order, then real dice; at the end every planted die must have been used."""

@@ -17,19 +17,13 @@ from galaxis.games.space_empires import GAME, alien_tech, alien_vp, solo
 from galaxis.games.space_empires.solo_state import CAPITOL, Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState
 
-from .helpers import add_unit, bots_play_to_the_end, hw, start, state, touch
+from .helpers import add_unit, bots_play_to_the_end, hw, planted_solo_dice, start, state, touch
 
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Planted d10 results for the aliens' rolls (solo.d10), consumed in order."""
-    planted: list[int] = []
-
-    def roll(s: SEState) -> int:
-        return planted.pop(0) if planted else 1 + s.rng.below(10)
-
-    monkeypatch.setattr(solo, "d10", roll)
-    yield planted
+    yield from planted_solo_dice(monkeypatch)
 
 
 def _aliens(m: Match) -> list[Alien]:

@@ -14,7 +14,7 @@ from galaxis.games.space_empires.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import Colony, Marker, SEState
 
-from .helpers import add_unit, bots_play_to_the_end, start, state, touch
+from .helpers import add_unit, bots_play_to_the_end, planted_solo_dice, start, state, touch
 
 TARGET = "3.5"  # a Deep Space hex of the 2-player map, the planted destroyer target
 
@@ -22,13 +22,7 @@ TARGET = "3.5"  # a Deep Space hex of the 2-player map, the planted destroyer ta
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Planted d10 results for the aliens' rolls (solo.d10), consumed in order, then 1s."""
-    planted: list[int] = []
-
-    def roll(s: SEState) -> int:
-        return planted.pop(0) if planted else 1
-
-    monkeypatch.setattr(solo, "d10", roll)
-    yield planted
+    yield from planted_solo_dice(monkeypatch, then_ones=True)
 
 
 def _deep(s: SEState, hid: str) -> bool:

@@ -17,7 +17,16 @@ from galaxis.games.space_empires.scenarios import scenarios, solo_tables
 from galaxis.games.space_empires.solo_state import CAPITOL, DOOMSDAY
 from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
 
-from .helpers import SEED_DM_STRENGTH, add_unit, bots_play_to_the_end, hw, start, state, touch
+from .helpers import (
+    SEED_DM_STRENGTH,
+    add_unit,
+    bots_play_to_the_end,
+    hw,
+    planted_solo_dice,
+    start,
+    state,
+    touch,
+)
 
 DIFFICULTIES = ("easy", "normal", "hard", "harder", "good_luck")
 
@@ -25,13 +34,7 @@ DIFFICULTIES = ("easy", "normal", "hard", "harder", "good_luck")
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Planted d10 results for the machines' rolls (solo.d10), consumed in order."""
-    planted: list[int] = []
-
-    def roll(s: SEState) -> int:
-        return planted.pop(0) if planted else 1 + s.rng.below(10)
-
-    monkeypatch.setattr(solo, "d10", roll)
-    yield planted
+    yield from planted_solo_dice(monkeypatch)
 
 
 def _coop(m: Match) -> Any:

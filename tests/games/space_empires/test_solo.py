@@ -13,9 +13,9 @@ from galaxis.games.space_empires import GAME, combat, solo
 from galaxis.games.space_empires.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.scenarios import solo_tables
 from galaxis.games.space_empires.solo_state import DOOMSDAY, Alien
-from galaxis.games.space_empires.state import Colony, SEState
+from galaxis.games.space_empires.state import Colony
 
-from .helpers import SEED_DM_STRENGTH, add_unit, hw, start, state, touch
+from .helpers import SEED_DM_STRENGTH, add_unit, hw, planted_solo_dice, start, state, touch
 
 
 def _d(a: str, b: str) -> int:
@@ -25,13 +25,7 @@ def _d(a: str, b: str) -> int:
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Planted d10 results for the opponents' rolls (solo.d10), consumed in order."""
-    planted: list[int] = []
-
-    def roll(state: SEState) -> int:
-        return planted.pop(0) if planted else 1 + state.rng.below(10)
-
-    monkeypatch.setattr(solo, "d10", roll)
-    yield planted
+    yield from planted_solo_dice(monkeypatch)
 
 
 # --- the Doomsday Machine tables (seed) ---------------------------------------------------------------
