@@ -845,11 +845,10 @@ def regrant_tech(state: SEState, seat: int, old: list[str], new: list[str]) -> N
 def _unit_attr(kind: str, track: str) -> str | None:
     """The unit field that records ``track`` when a unit of ``kind`` is built (Move shows in how the
     counter moves: it is never re-dealt)."""
-    from .views import LEVEL_TRACKS
+    from .views import LEVEL_TRACKS, TECH_FIELDS
 
-    fields = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics"}
-    if track in fields:
-        return fields[track]
+    if track in TECH_FIELDS and track != "move":
+        return TECH_FIELDS[track]
     return "level" if LEVEL_TRACKS.get(kind) == track else None
 
 

@@ -229,7 +229,8 @@ def _veiled_tracks(state: SEState, unit: Unit) -> tuple[str, ...]:
     return ("attack", "defense", "tactics") if moves else ("attack", "defense", "tactics", "move")
 
 
-_TECH_FIELDS = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics", "move": "move_tech"}
+# The unit field that records each technology track a unit is built with.
+TECH_FIELDS = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics", "move": "move_tech"}
 
 
 def _track_start(state: SEState, track: str) -> int:
@@ -243,7 +244,7 @@ def _forget_veiled_tech(state: SEState, veiled: dict[str, list[Unit]]) -> None:
     for members in veiled.values():
         for t in _veiled_tracks(state, members[0]):
             for u in members:
-                setattr(u, _TECH_FIELDS[t], _track_start(state, t))
+                setattr(u, TECH_FIELDS[t], _track_start(state, t))
 
 
 def _redraw_veiled_tech(state: SEState, veiled: dict[str, list[Unit]], rng: Rng) -> None:
@@ -252,7 +253,7 @@ def _redraw_veiled_tech(state: SEState, veiled: dict[str, list[Unit]], rng: Rng)
     grant, §10.4) and its owner's re-dealt level: it was built at some earlier level (technology is never
     lost, §7.5). A counter keeps one technology for all its units."""
     floors = {
-        seat: empire_advantages.granted_floor(state, seat, {t: _track_start(state, t) for t in _TECH_FIELDS})
+        seat: empire_advantages.granted_floor(state, seat, {t: _track_start(state, t) for t in TECH_FIELDS})
         for seat in sorted({m[0].owner for m in veiled.values()})
     }
     for cid in sorted(veiled, key=uid_key):
@@ -262,7 +263,7 @@ def _redraw_veiled_tech(state: SEState, veiled: dict[str, list[Unit]], rng: Rng)
             low = floors[members[0].owner][t]
             level = low + rng.below(max(low, techs.get(t, low)) - low + 1)
             for u in members:
-                setattr(u, _TECH_FIELDS[t], level)
+                setattr(u, TECH_FIELDS[t], level)
 
 
 def first_cycle(state: SEState) -> bool:
