@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import alien_vp, board, data
+from .ce_units import FLAGSHIP
 from .movement import TERRAIN_STOPS
 
 if TYPE_CHECKING:
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from .state import SEState
 
 TURNS = 3  # turns of an economic cycle (§3)
-FLAGSHIP = "FS"
 Tick = tuple[int, int]  # (turns after the current one, moves already made in that turn)
 Cost = tuple[int, ...]
 
