@@ -11,6 +11,11 @@ and with no way to forget a field.
 Supported annotations: ``int``, ``str``, ``bool``, ``float``, ``X | None``,
 ``list[T]``, ``dict[str, T]``, ``dict[int, T]``, ``tuple[T, ...]``, a ``Record``
 subclass, ``Rng`` and ``Any`` (any JSON-safe value, deep-copied).
+
+A field declared with ``transient()`` is bookkeeping, not game state (the
+change marks that fast observation encoders read, see
+``galaxis.interop.blocks``): a clone and a loaded record get a fresh default,
+and ``to_json`` leaves it out, so saves and their format never depend on it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,19 @@ from galaxis.core.rng import Rng
 R = TypeVar("R", bound="Record")
 
 _IMMUTABLE = (int, str, bool, float, type(None))
+
+
+def transient(factory: Callable[[], Any]) -> Any:
+    """A dataclass field that is not game state: never compared, copied or saved;
+    each new, cloned or loaded record starts with ``factory()``."""
+    return dataclasses.field(default_factory=factory, compare=False, repr=False, metadata={"transient": True})
+
+
+def change_marks(components: int) -> Any:
+    """A transient field of ``components`` change counters, which the rules raise where a
+    component of the state changes, so that observation encoders rebuild only what changed
+    (``galaxis.interop.blocks``)."""
+    return transient(lambda: [0] * components)
 
 
 def deep_copy_json(value: Any) -> Any:
@@ -134,12 +152,18 @@ class Record:
     @classmethod
     def _compile(cls) -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
         hints = typing.get_type_hints(cls)
-        fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        every = dataclasses.fields(cls)  # type: ignore[arg-type]
+        fields = [f.name for f in every if not f.metadata.get("transient")]
         kinds = {name: _kind_of(hints[name]) for name in fields}
         env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
         clone_lines = ["def clone(self):", "    new = _new(_cls)"]
         dump_lines = ["def dump(self):", "    return {"]
         load_lines = ["def load(data):", "    new = _new(_cls)"]
+        for f in every:
+            if f.metadata.get("transient"):  # a fresh default, never copied, dumped or read
+                env[f"_f_{f.name}"] = f.default_factory
+                clone_lines.append(f"    new.{f.name} = _f_{f.name}()")
+                load_lines.append(f"    new.{f.name} = _f_{f.name}()")
         for name in fields:
             k = kinds[name]
             env[f"_c_{name}"], env[f"_d_{name}"], env[f"_l_{name}"] = k.copy, k.dump, k.load

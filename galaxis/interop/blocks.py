@@ -7,6 +7,19 @@ hashable key made only of observed values, and builds the float32 bytes of each
 distinct segment once (``Memo``); an encoding is then a handful of dictionary
 lookups and one ``b"".join`` wrapped by ``np.frombuffer``. Both the observation
 path and the fast path of an encoder go through the same keys, so they agree.
+
+Change marks make the fast path cheaper still. A game state may carry
+``marks: list[int] = change_marks(n)`` (``galaxis.core.record``): one counter per component of the vector (a
+player's cards, a board region, the supply), which the rules raise where they
+change that component (``s.marks[M_SUPPLY] += 1``). An encoder then keeps, per
+observer, the segments of its last vector and the marks they were made at
+(``Views``), rebuilds only the segments whose marks moved, and joins. The marks
+are bookkeeping, not game state (``transient``: never saved, compared or
+copied; a clone starts over), and a view is tied to one state object, so a
+clone or a loaded match is always encoded from scratch. The fast path must
+still equal ``encode(observation)`` exactly; tests/interop check it on every
+position of random matches, which is what catches a change the rules forgot
+to mark.
 """
 
 from __future__ import annotations
@@ -73,3 +86,35 @@ def seat_layout(global_blocks: Layout, player_blocks: Layout, max_players: int) 
             (f"player{seat}.{name}", g_size + seat * p_size + p[name], width) for name, width in player_blocks
         )
     return out
+
+
+class View:
+    """One observer's last vector: the state it was made from, the marks its segments were
+    made at (-1: not made yet) and the segments themselves, in vector order."""
+
+    __slots__ = ("marks", "parts", "state")
+
+    def __init__(self, state: Any, components: int, parts: int) -> None:
+        self.state = state
+        self.marks = [-1] * components
+        self.parts: list[bytes] = [b""] * parts
+
+
+class Views(dict[Any, View]):
+    """observer -> its ``View``; a view made for another state object (a clone, a new match,
+    a determinized world) is replaced by a fresh one, so nothing is reused across states."""
+
+    __slots__ = ("_components", "_parts")
+
+    def __init__(self, components: int, parts: int) -> None:
+        super().__init__()
+        self._components = components
+        self._parts = parts
+
+    def of(self, observer: Any, state: Any) -> View:
+        view = self.get(observer)
+        if view is None or view.state is not state:
+            if len(self) >= 64:
+                self.clear()
+            view = self[observer] = View(state, self._components, self._parts)
+        return view

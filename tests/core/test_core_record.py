@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from galaxis.core import Record, Rng
+from galaxis.core.record import transient
 
 
 @dataclass(slots=True)
@@ -162,6 +163,21 @@ def test_missing_nested_field_is_a_value_error() -> None:
 def test_non_object_is_a_value_error(bad: object) -> None:
     with pytest.raises(ValueError):
         Everything.from_json(bad)
+
+
+@dataclass(slots=True)
+class WithMarks(Record):
+    score: int
+    marks: list[int] = transient(lambda: [0, 0])
+
+
+def test_a_transient_field_is_not_copied_saved_or_compared() -> None:
+    rec = WithMarks(3)
+    rec.marks[1] = 5
+    assert rec.to_json() == {"score": 3}  # saves never depend on it
+    assert rec.clone().marks == [0, 0]  # a clone starts over
+    assert WithMarks.from_json({"score": 3}).marks == [0, 0]  # so does a loaded record
+    assert rec == WithMarks(3)
 
 
 def test_unsupported_annotations_are_refused() -> None:
