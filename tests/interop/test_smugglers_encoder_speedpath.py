@@ -7,9 +7,11 @@ from array import array
 import numpy as np
 import pytest
 
+from galaxis import new_match
 from galaxis.games.smugglers import encode
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 from galaxis.games.smugglers.encode import SIZE, SmugglersEncoder, layout
+from galaxis.games.smugglers.state import M_BIDS, M_HAND, MARKS
 from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
@@ -53,7 +55,8 @@ def test_both_paths_agree_with_a_tiny_cache_that_is_cleared_all_the_time(monkeyp
     monkeypatch.setattr(blocks, "MAX_ENTRIES", 3)
     enc = SmugglersEncoder()
     reference = SmugglersEncoder()  # never cleared: the default limit is far above these positions
-    caches = [v for v in vars(enc).values() if isinstance(v, dict)]
+    # the segment caches (the per-observer views are bounded by the number of observers)
+    caches = [v for v in vars(enc).values() if isinstance(v, dict) and not isinstance(v, blocks.Views)]
     for i, match in enumerate(random_positions("smugglers", players, 11, options, 300)):
         if i % 3:
             continue
@@ -98,3 +101,52 @@ def test_the_bids_of_a_card_are_summarised_for_the_observer():
                     float(max(mine, default=0) > max(others, default=0)),
                 ]
                 assert got.tolist() == pytest.approx(want)
+
+
+def _bid(match, seat):
+    return next(a for a in match.legal_actions(seat) if a.args[0] == "bid")
+
+
+def test_a_bid_marks_only_its_card_and_the_bidders_hand():
+    """Change marks: a die placed moves the marks of that card's bids and of the bidder's hand,
+    nothing else, so the observer's next vector rebuilds just those two parts."""
+    match = new_match("smugglers", 3, seed=4)
+    s = match.state
+    enc = SmugglersEncoder()
+    seat = min(match.to_move)
+    enc.encode_match(match, seat)
+    view = enc._views[seat]
+    before = list(s.marks)
+    action = _bid(match, seat)
+    match.apply(seat, action)
+    moved = [c for c in range(MARKS) if s.marks[c] != before[c]]
+    assert moved == [M_BIDS + action.args[1], M_HAND + seat]
+    parts = list(view.parts)
+    vec = enc.encode_match(match, seat)
+    changed = [k for k, (a, b) in enumerate(zip(parts, view.parts, strict=True)) if a is not b]
+    # the head (whose turn, waits) is made every time; the bids and the hand parts were rebuilt
+    assert set(changed) <= {0, encode._CARD_PART + 2 * action.args[1] + 1, encode._SEAT_PART + 1}
+    assert np.array_equal(vec, SmugglersEncoder().encode(match.observation(seat)))
+
+
+def test_a_change_the_rules_did_not_mark_would_be_caught():
+    """What the equality tests rely on: a mark the rules forgot leaves a stale part, and the fast
+    path then differs from the observation path."""
+    match = new_match("smugglers", 2, seed=4)
+    enc = SmugglersEncoder()
+    seat = min(match.to_move)
+    enc.encode_match(match, seat)
+    action = _bid(match, seat)
+    match.apply(seat, action)
+    match.state.marks[M_BIDS + action.args[1]] -= 1  # as if the rules had not marked the card
+    assert not np.array_equal(enc.encode_match(match, seat), enc.encode(match.observation(seat)))
+
+
+def test_marks_are_not_game_state():
+    """Marks are never saved, and a clone or a loaded match starts over (and is encoded from scratch)."""
+    match = new_match("smugglers", 2, seed=4)
+    seat = min(match.to_move)
+    match.apply(seat, _bid(match, seat))
+    assert any(match.state.marks)
+    assert "marks" not in match.state.to_json()
+    assert not any(match.state.clone().marks)

@@ -52,7 +52,7 @@ class PlayerCountSetup(BaseModel):
     energy: tuple[int, int]  # energy tokens: (ones, fives)
     tokens: tuple[int, ...]
     galaxies: int = Field(ge=1)
-    cards_per_galaxy: int = Field(ge=1)
+    cards_per_galaxy: int = Field(ge=1, le=6)  # lettered A-F
 
     @property
     def energy_value(self) -> int:

@@ -10,19 +10,22 @@ set; missing cards and seats are all-zero blocks with their ``present`` flag 0.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable
 from functools import partial
-from itertools import chain
+from itertools import chain, compress
+from operator import ne
 from typing import Any
 
 import numpy as np
 
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
+from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_ROW, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
 from galaxis.interop import blocks
-from galaxis.interop.blocks import Memo
+from galaxis.interop.blocks import Memo, View, Views
 
-MAX_CARDS = 6
+MAX_CARDS = MAX_ROW
 LETTERS = "ABCDEF"
-MAX_PLAYERS = 6
+MAX_PLAYERS = MAX_SEATS
 TOKENS = (-1, 0, 1, 2, 3, 4)
 SHIPS = (*COLOURS, "x")
 PHASES = ("bid", "pay", "refill", "over")
@@ -118,6 +121,13 @@ _F32 = np.dtype(np.float32)
 _NO_CARDS = tuple(bytes(4 * C_SIZE * k) for k in range(MAX_CARDS + 1))
 _NO_PLAYERS = tuple(bytes(4 * P_SIZE * k) for k in range(MAX_PLAYERS + 1))
 _NO_PENDING = bytes(4 * 5)
+_NO_CARD = bytes(4 * C_SIZE)
+_NO_PLAYER = bytes(4 * P_SIZE)
+# A view's parts: head, supply (pool and discarded), pending; per card slot printed, bids;
+# per seat slot energy and goods, hand, sectors and pile.
+_CARD_PART = 3
+_SEAT_PART = _CARD_PART + 2 * MAX_CARDS
+_COMPONENTS = range(MARKS)
 
 
 def _f32(values: list[float]) -> bytes:
@@ -295,13 +305,12 @@ class SmugglersEncoder:
         self._hand = Memo(_hand_block)
         self._record = Memo(_record_block)
         self._pile = _Piles()
-        # encode_match only: the last segments made for each card slot (per observer) and each
-        # seat, with a copy of every field they were made from (see _card_segment, _seat_segment)
-        # (bounded lists, one per observer: seat + 1, 0 for no seat)
-        self._seen_cards: list[list[tuple[Any, ...] | None]] = [
-            [None] * MAX_CARDS for _ in range(MAX_PLAYERS + 1)
-        ]
-        self._seen_seats: list[tuple[Any, ...] | None] = [None] * MAX_PLAYERS
+        # encode_match only: each observer's last vector as parts (head, supply, discarded,
+        # pending, the card slots, the seat slots in the observer's order)
+        self._views = Views(MARKS, _SEAT_PART + 3 * MAX_PLAYERS)
+        # the seat parts, by seat (not by slot), for the state last encoded: made[M_HAND + i] the
+        # hand, made[M_SEAT + i] energy and goods, made[MARKS + i] the sectors and the pile
+        self._shared = View(None, MARKS, MARKS + MAX_PLAYERS)
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
@@ -368,120 +377,104 @@ class SmugglersEncoder:
         ``observation`` publishes (the hidden galaxies only through their
         count), and tests/interop check that both paths agree on every position
         of many random matches and that a determinized copy encodes the same.
+        The head and the pending step are looked up every time; the supply, the
+        printed row, each card's bids and each seat's hand and piles only when the
+        rules have marked them changed since this observer's last vector of this
+        state (``state.M_*``); seat segments are shared by all observers.
         """
         s = match.state
-        players = s.players
-        n = len(players)
-        me = 0 if seat is None else seat
-        blocks = [
-            self._head[
-                (
-                    s.round,
-                    s.rounds,
-                    len(s.galaxies),
-                    s.phase,
-                    s.realtime,
-                    seat is not None and seat in match.to_move,
-                    s.waits,
-                    s.stacked,
-                    s.stations,
-                    s.fav_ships,
-                    s.fav_goods,
-                    *s.free_tokens,
-                )
-            ],
-            self._pool_energy[s.pool_energy],
-            self._pool_goods[tuple(s.pool_goods)],
-            self._discarded[len(s.discarded)],
+        view = self._views.get(seat)
+        if view is None or view.state is not s:
+            view = self._views.of(seat, s)
+        parts = view.parts
+        parts[0] = self._head[
+            (
+                s.round,
+                s.rounds,
+                len(s.galaxies),
+                s.phase,
+                s.realtime,
+                seat is not None and seat in match.to_move,
+                s.waits,
+                s.stacked,
+                s.stations,
+                s.fav_ships,
+                s.fav_goods,
+                *s.free_tokens,
+            )
         ]
         pending = s.pending
         if pending:
             step = pending[-1]  # the observation lists the next decision first
             data = step.data
             left = data.get("left", 0) if isinstance(data, dict) else 0
-            blocks.append(self._pending[(step.seat == seat, step.kind, left)])
+            parts[2] = self._pending[(step.seat == seat, step.kind, left)]
         else:
-            blocks.append(_NO_PENDING)
-        if 0 <= me < n:
-            mine = players[me]
-            colour: str | None = mine.colour
-            won_rows = [w[0] for w in mine.won] if mine.won else ()
-        else:
-            colour, won_rows = None, ()
-        row = s.row
-        dice = s.dice
-        n_dice = len(dice)
-        n_cards = min(len(row), MAX_CARDS)
-        seen = self._seen_cards[me + 1 if seat is not None and 0 <= me < n else 0]
-        for ci in range(n_cards):
-            # a card's segment is reused while its sector, dice, "won by the observer" and the
-            # observer's colour equal the copy it was made from (list == list compares values)
-            on_card = dice[ci] if ci < n_dice else None
-            won = ci in won_rows
-            last = seen[ci]
-            if (
-                last is None
-                or last[1] != row[ci]
-                or last[2] != on_card
-                or last[3] is not won
-                or last[4] != colour
-            ):
-                last = seen[ci] = self._card_segment(seat, colour, row[ci], on_card, won)
-            blocks.append(last[0])
-        blocks.append(_NO_CARDS[MAX_CARDS - n_cards])
-        seats = self._seen_seats
-        shown = min(n, MAX_PLAYERS)
-        for k in range(shown):
-            i = (me + k) % n
-            p = players[i]
-            # a seat's segment does not depend on the observer: reused while its fields equal the copy
-            last = seats[i]
-            if (
-                last is None
-                or last[1] != p.energy
-                or last[2] != p.dice_in_hand
-                or last[3] != p.goods
-                or last[4] != p.tokens
-                or last[5] != len(p.won)
-                or last[6] != p.paid
-                or last[7] != len(p.unpaid)
-                or last[8] != p.colour
-            ):
-                last = seats[i] = self._seat_segment(p)
-            blocks.append(last[0])
-        blocks.append(_NO_PLAYERS[MAX_PLAYERS - shown])
+            parts[2] = _NO_PENDING
+        seen, marks = view.marks, s.marks
+        if seen != marks:  # (inlined View.catch_up: this is the hot loop of the RL adapters)
+            view.marks = marks.copy()
+            self._catch_up(s, seat, parts, compress(_COMPONENTS, map(ne, seen, marks)))
         # NumPy adopts the joined bytes without a copy (read-only)
-        return np.frombuffer(b"".join(blocks), _F32)
+        return np.frombuffer(b"".join(parts), _F32)
 
-    def _card_segment(
-        self, seat: int | None, colour: str | None, sector: str, on_card: list[list[int]] | None, won: bool
-    ) -> tuple[Any, ...]:
-        """(printed + bids segment of one card, then a copy of the fields it was made from),
-        through the same cached segments and keys as ``encode``."""
-        bids = self._bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won]
-        copied = [list(die) for die in on_card] if on_card is not None else None
-        return (self._printed[colour][sector] + bids, sector, copied, won, colour)
-
-    def _seat_segment(self, p: Any) -> tuple[Any, ...]:
-        """(the five segments of one seat joined, then a copy of the fields they were made from),
-        through the same cached segments and keys as ``encode``."""
-        segment = b"".join(
-            (
-                self._energy[p.energy],
-                self._goods[tuple(p.goods)],
-                self._hand[(p.dice_in_hand, *p.tokens)],
-                self._record[(len(p.won), len(p.paid), len(p.unpaid))],
-                self._pile[(p.colour, *p.paid)],
-            )
-        )
-        return (
-            segment,
-            p.energy,
-            p.dice_in_hand,
-            list(p.goods),
-            list(p.tokens),
-            len(p.won),
-            list(p.paid),
-            len(p.unpaid),
-            p.colour,
-        )
+    def _catch_up(self, s: Any, seat: int | None, parts: list[bytes], changed: Iterable[int]) -> None:
+        """Rebuilds the parts of components ``changed`` in an observer's ``parts``; seat parts are
+        the same for every observer, so they are made once per change (``_shared``)."""
+        players = s.players
+        n = len(players)
+        me = 0 if seat is None else seat
+        marks = s.marks
+        shared = self._shared
+        if shared.state is not s:
+            shared = self._shared = View(s, MARKS, MARKS + MAX_PLAYERS)
+        made, made_at = shared.parts, shared.marks
+        for c in changed:
+            if c >= M_SEAT:  # energy and goods; sectors and pile: seat i sits in slot (i - me) % n
+                i = c - M_SEAT
+                if i >= n:
+                    parts[_SEAT_PART + 3 * i] = _NO_PLAYER  # (the slot's two other parts stay empty)
+                    continue
+                if made_at[c] != marks[c]:
+                    made_at[c] = marks[c]
+                    p = players[i]
+                    made[c] = self._energy[p.energy] + self._goods[tuple(p.goods)]
+                    made[MARKS + i] = (
+                        self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
+                    )
+                at = _SEAT_PART + 3 * ((i - me) % n)
+                parts[at] = made[c]
+                parts[at + 2] = made[MARKS + i]
+            elif c >= M_HAND:
+                i = c - M_HAND
+                if i >= n:
+                    continue
+                if made_at[c] != marks[c]:
+                    made_at[c] = marks[c]
+                    p = players[i]
+                    made[c] = self._hand[(p.dice_in_hand, *p.tokens)]
+                parts[_SEAT_PART + 3 * ((i - me) % n) + 1] = made[c]
+            elif c >= M_BIDS:
+                ci = c - M_BIDS
+                if ci >= len(s.row):
+                    continue  # past the row: the slot's printed part holds the card's zeros
+                won = False
+                if me < n:
+                    for w in players[me].won:
+                        if w[0] == ci:
+                            won = True
+                on_card = s.dice[ci] if ci < len(s.dice) else None
+                parts[_CARD_PART + 2 * ci + 1] = (
+                    self._bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won]
+                )
+            elif c == M_ROW:
+                printed = self._printed[players[me].colour if me < n else None]
+                row = s.row
+                for ci in range(MAX_CARDS):
+                    parts[_CARD_PART + 2 * ci] = printed[row[ci]] if ci < len(row) else _NO_CARD
+            else:
+                parts[1] = (
+                    self._pool_energy[s.pool_energy]
+                    + self._pool_goods[tuple(s.pool_goods)]
+                    + self._discarded[len(s.discarded)]
+                )

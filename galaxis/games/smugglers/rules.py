@@ -28,7 +28,7 @@ from galaxis.core import (
 from galaxis.core.errors import BadOption
 from galaxis.games.smugglers import scoring
 from galaxis.games.smugglers.data import COLOURS, Sector, sectors, setup_table, sheets, terms
-from galaxis.games.smugglers.state import Player, SmugglersState
+from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_SEAT, M_SUPPLY, Player, SmugglersState
 
 LETTERS = "ABCDEF"
 ITEMS = ("e", *COLOURS)  # refill items: energy or a good of a colour
@@ -194,6 +194,7 @@ class Smugglers(Game):
         s.start_seat = (s.round - 1) % len(s.players)
         s.turn = s.start_seat
         s.waits = 0
+        s.changed_all()
 
     def _can_bid(self, s: SmugglersState, p: Player) -> bool:
         """§3.2: a player places dice until taking a speed token."""
@@ -237,6 +238,7 @@ class Smugglers(Game):
         else:
             seat = next(i for i, p in enumerate(s.players) if not p.tokens)
         s.players[seat].tokens.append(last)
+        s.marks[M_HAND + seat] += 1
         events.append({"type": "bidding_closed", "last_token": last, "seat": seat})
         self._evaluate_bids(s, events)
 
@@ -262,6 +264,9 @@ class Smugglers(Game):
             events.append({"type": "won", "card": LETTERS[i], "sector": s.row[i], "seat": winner, "die": value, "cost": cost})
         for p in s.players:
             p.dice_in_hand = 2  # losing dice go back now; winning dice mark their cards until paid
+        won = [i for p in s.players for i, _cost in p.won]
+        everyone = range(len(s.players))
+        s.changed(supply=True, bids=won, hands=everyone, seats=everyone)
         self._begin_payment(s, events)
 
     def _begin_payment(self, s: SmugglersState, events: list[Event]) -> None:
@@ -334,6 +339,7 @@ class Smugglers(Game):
             s.pending = [st for st in s.pending if not (st.kind == "pay" and st.seat == seat)]
 
     def _lose_sectors(self, s: SmugglersState, p: Player, seat: int, events: list[Event]) -> None:
+        s.changed(bids=[i for i, _cost in p.won], seats=[seat])
         for row_index, _cost in p.won:
             p.unpaid.append(s.row[row_index])
             events.append({"type": "unpaid", "seat": seat, "card": LETTERS[row_index], "sector": s.row[row_index]})
@@ -361,6 +367,10 @@ class Smugglers(Game):
             s.pool_goods[c] += given[c]
         p.won = [w for w in p.won if w[0] != row_index]
         p.paid.append(s.row[row_index])
+        marks = s.marks
+        marks[M_SUPPLY] += 1
+        marks[M_SEAT + seat] += 1
+        marks[M_BIDS + row_index] += 1  # no longer won-and-unpaid
         events.append({"type": "paid", "seat": seat, "card": LETTERS[row_index], "sector": s.row[row_index], "energy": cost, "goods": given})
         self._settle_payment(s, seat, events)
 
@@ -420,6 +430,7 @@ class Smugglers(Game):
             s.free_tokens = list(setup_table().players[len(s.players)].tokens)
             for p in s.players:
                 p.tokens = []
+            s.changed_all()
             events.append({"type": "game_over", "scores": self.result(s).scores})
 
     # ------------------------------------------------------------- interface
@@ -468,12 +479,15 @@ class Smugglers(Game):
             s.dice[card].append([seat, value])
             s.players[seat].dice_in_hand -= 1
             s.waits = 0
+            s.marks[M_BIDS + card] += 1
+            s.marks[M_HAND + seat] += 1
             events.append({"type": "die", "seat": seat, "card": LETTERS[card], "value": value})
             self._next_turn(s)
         elif kind == "token":
             s.free_tokens.remove(args[1])
             s.players[seat].tokens.append(args[1])
             s.waits = 0
+            s.marks[M_HAND + seat] += 1
             events.append({"type": "token", "seat": seat, "value": args[1]})
             if len(s.free_tokens) == 1:
                 self._close_bidding(s, events)
@@ -497,6 +511,8 @@ class Smugglers(Game):
     def _refill_step(self, s: SmugglersState, seat: int, kind: str, item: str, events: list[Event]) -> None:
         step = s.pending[-1]
         p = s.players[seat]
+        s.marks[M_SUPPLY] += 1
+        s.marks[M_SEAT + seat] += 1
         if kind == "done":
             s.pending.pop()
         elif kind == "take":

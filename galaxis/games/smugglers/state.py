@@ -6,9 +6,22 @@ Energy is an integer: the tokens' denominations never matter (§D7).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from galaxis.core import Record, Rng, Step
+from galaxis.core.record import change_marks
+
+# Change marks (galaxis.interop.blocks): the rules raise the mark of each part of the table
+# they change, so the RL encoder rebuilds only those parts of its vector.
+MAX_ROW = 6  # sector cards revealed in a round
+MAX_SEATS = 6
+M_SUPPLY = 0  # the supply's energy and goods, the discarded sectors
+M_ROW = 1  # which sectors are revealed
+M_BIDS = 2  # + row index: the dice on the card, whether it is won and unpaid
+M_HAND = M_BIDS + MAX_ROW  # + seat: dice in hand and speed tokens
+M_SEAT = M_HAND + MAX_SEATS  # + seat: energy, goods, won, paid and unpaid sectors
+MARKS = M_SEAT + MAX_SEATS
 
 
 @dataclass(slots=True)
@@ -54,6 +67,27 @@ class SmugglersState(Record):
     payment_optional: bool = False
     majority_ties_share: bool = False
     majority_scoring_only: bool = False
+    marks: list[int] = change_marks(MARKS)  # bookkeeping, not game state: never saved or copied
+
+    def changed(
+        self, *, supply: bool = False, bids: Iterable[int] = (), hands: Iterable[int] = (), seats: Iterable[int] = ()
+    ) -> None:
+        """Marks the supply, the bids on the row cards and the seats' hands and piles given as changed."""
+        marks = self.marks
+        if supply:
+            marks[M_SUPPLY] += 1
+        for i in bids:
+            marks[M_BIDS + i] += 1
+        for i in hands:
+            marks[M_HAND + i] += 1
+        for i in seats:
+            marks[M_SEAT + i] += 1
+
+    def changed_all(self) -> None:
+        """Marks every part of the table as changed (a new round, the game's end)."""
+        self.marks[M_ROW] += 1
+        everyone = range(len(self.players))
+        self.changed(supply=True, bids=range(len(self.row)), hands=everyone, seats=everyone)
 
     @property
     def two_player(self) -> bool:
