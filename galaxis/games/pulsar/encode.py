@@ -36,6 +36,7 @@ check it on random positions, and that a determinized copy encodes the same).
 from __future__ import annotations
 
 from array import array
+from itertools import chain
 from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
@@ -44,7 +45,23 @@ import numpy as np
 
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.data import SIZES, board, components, goals, row_bonus, tech_boards, transmitters
-from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout, zeros
+from galaxis.games.pulsar.state import (
+    M_DICE,
+    M_ENGINEERING,
+    M_GYRODYNES,
+    M_INITIATIVE,
+    M_ORDER,
+    M_PATENTS,
+    M_PLAYER,
+    M_POOL,
+    M_PULSARS,
+    M_ROUND,
+    M_SHIPS,
+    M_STOCK,
+    M_SYSTEMS,
+    MARKS,
+)
+from galaxis.interop.blocks import Views, layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 BOARDS = ("normal", "deadend")
@@ -218,6 +235,28 @@ _TECH = {t: i for i, t in enumerate(TECH_SLOTS)}
 _TRANSMITTER = {t: i for i, t in enumerate(TRANSMITTERS)}
 _DIE = {d: d - 1 for d in range(1, 7)}
 _MARKERS = components().markers
+_F32 = np.dtype(np.float32)
+
+# The segments of a view (``encode_match``), in vector order, and the marks they follow.
+V_OPTIONS = 0  # M_ROUND (a fresh view: all marks -1)
+V_ROUND_PHASE = 1  # every call
+V_FLAGS = 2  # every call
+V_POOL = 3  # M_POOL
+V_BONUS = 4  # M_ROUND
+V_ORDER = 5  # M_ORDER
+V_TRACKS = 6  # + track: M_INITIATIVE + track
+V_STOCK = 8  # M_STOCK: transmitters, display, exploration
+V_GYRODYNES = 9  # M_GYRODYNES
+V_PATENTS = 10  # M_PATENTS
+V_SYSTEMS = 11  # M_SYSTEMS
+V_PULSARS = 12  # M_PULSARS
+V_SHIPS = 13  # M_SHIPS
+V_PENDING = 14  # every call
+# + 3 k, the k-th block from the observer: its status, its dice, the rest (bonus die to
+# ship placed); all three follow M_PLAYER + its seat, the dice also M_DICE + its seat
+V_PLAYERS = 15
+V_ABSENT = V_PLAYERS + 3 * MAX_PLAYERS  # the all-zero blocks of missing seats: M_ROUND
+V_PARTS = V_ABSENT + 1
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -274,17 +313,161 @@ class PulsarEncoder:
         self._pulsars = _Memo()
         self._stations: tuple[int, ...] = (0,) * MAX_PLAYERS
         self._players = [_Memo() for _ in range(MAX_PLAYERS)]
+        # encode_match (change marks): each observer's last segments per state object; the
+        # player blocks (the same for every observer) through memos of their own, as above
+        self._views = Views(MARKS, V_PARTS)
+        self._setups: dict[Any, bytes] = {}
+        self._gyro_parts: dict[Any, bytes] = {}
+        self._bonuses: dict[Any, bytes] = {}
+        self._m_players = [_Memo() for _ in range(MAX_PLAYERS)]
+        self._m_stations: tuple[int, ...] = (0,) * MAX_PLAYERS
+        self._m_stations_at: tuple[Any, int] = (None, -1)  # the state and M_SYSTEMS they were counted at
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict: its fields, put into the shape
         of the match state that ``encode_match`` reads, go through the same code."""
-        return self.encode_match(_observed_match(obs), obs["you"])
+        return self._encode_fields(_observed_match(obs), obs["you"])
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
-        """The same vector as ``encode(match.observation(seat))``, read straight from
-        the fields of the state that ``observation`` publishes."""
+        """The same vector as ``encode(match.observation(seat))``, read straight from the
+        state: the observer's view keeps the segments of its last vector for this state
+        object and rebuilds those whose change marks moved (and the few that change
+        nearly every action)."""
+        s = match.state
+        view = self._views.of(seat, s)
+        seen, parts, m = view.marks, view.parts, s.marks
+        me = -1 if seat is None else seat
+        name = s.board
+        rnd = s.round
+        players = s.players
+        n = len(players)
+        if m[M_ROUND] != seen[M_ROUND]:
+            seen[M_ROUND] = m[M_ROUND]
+            boards = tuple(s.tech_boards)
+            key: Any = (name, boards, tuple(s.goals))
+            parts[V_OPTIONS] = self._setups.get(key) or _store(self._setups, key, _options_part(*key))
+            key = (boards, rnd)
+            parts[V_BONUS] = self._bonuses.get(key) or _store(
+                self._bonuses, key, _bonus_part(list(boards), rnd)
+            )
+            parts[V_ABSENT] = _ZERO_PLAYER * (MAX_PLAYERS - n) if n < MAX_PLAYERS else b""
+
+        key = (rnd, s.phase)
+        parts[V_ROUND_PHASE] = self._round_phase.get(key) or _store(
+            self._round_phase, key, _round_phase_part(key)
+        )
+        queue = s.queue
+        key = (
+            seat is not None and seat in match.to_move,
+            me >= 0 and s.actor == me,
+            bool(queue) and queue[0] == me,
+            queue.count(me),
+            s.median,
+        )
+        parts[V_FLAGS] = self._flags.get(key) or _store(self._flags, key, _flags_part(key))
+        if m[M_POOL] != seen[M_POOL]:
+            seen[M_POOL] = m[M_POOL]
+            key = tuple(s.pool)
+            parts[V_POOL] = self._pool.get(key) or _store(self._pool, key, _counted(key, _DIE, 6, 1.0 / 9.0))
+        if m[M_ORDER] != seen[M_ORDER]:
+            seen[M_ORDER] = m[M_ORDER]
+            key = (me, tuple(s.order))
+            parts[V_ORDER] = self._order.get(key) or _store(self._order, key, _order_piece(key))
+
+        # the pieces that depend on the observer are made straight from the state
+        if m[M_INITIATIVE] != seen[M_INITIATIVE]:
+            seen[M_INITIATIVE] = m[M_INITIATIVE]
+            parts[V_TRACKS] = _track_piece(me, s.tracks[0])
+        if m[M_ENGINEERING] != seen[M_ENGINEERING]:
+            seen[M_ENGINEERING] = m[M_ENGINEERING]
+            parts[V_TRACKS + 1] = _track_piece(me, s.tracks[1])
+        if m[M_STOCK] != seen[M_STOCK]:
+            seen[M_STOCK] = m[M_STOCK]
+            piles = (
+                *self._stack_counts(s.tx_stack),
+                len(s.tx_discard),
+                len(s.explore_pile),
+                len(s.explore_discard),
+            )
+            c = self._stock_parts
+            transmitters, exploration = c[0].get(piles) or _store(c[0], piles, _piles_part(piles))
+            shown = tuple(s.display)
+            display = c[1].get(shown) or _store(c[1], shown, _display_part(shown))
+            parts[V_STOCK] = transmitters + display + exploration
+        if m[M_GYRODYNES] != seen[M_GYRODYNES]:
+            seen[M_GYRODYNES] = m[M_GYRODYNES]
+            supply, awards = s.gyro_supply, s.award_holders
+            key = (me, *map(supply.get, SIZES), *[tuple(awards.get(k, ())) for k in SIZES])
+            part = self._gyro_parts.get(key)
+            if part is None:
+                part = _store(self._gyro_parts, key, _gyrodynes_part(me, supply, awards))
+            parts[V_GYRODYNES] = part
+        if m[M_PATENTS] != seen[M_PATENTS]:
+            seen[M_PATENTS] = m[M_PATENTS]
+            parts[V_PATENTS] = _patents_piece(me, s.patents, s.locked)
+        if m[M_SYSTEMS] != seen[M_SYSTEMS]:
+            seen[M_SYSTEMS] = m[M_SYSTEMS]
+            parts[V_SYSTEMS] = self._systems_piece(me, name, s.planets)
+        if m[M_PULSARS] != seen[M_PULSARS]:
+            seen[M_PULSARS] = m[M_PULSARS]
+            parts[V_PULSARS] = _pulsars_piece(me, name, s.owner, s.gyros)
+        if m[M_SHIPS] != seen[M_SHIPS]:
+            seen[M_SHIPS] = m[M_SHIPS]
+            key = (me, name, *map(_SHIP, players))
+            parts[V_SHIPS] = self._ships.get(key) or _store(self._ships, key, self._ships_piece(key))
+
+        pending = s.pending
+        if pending:
+            top = pending[-1]
+            key = (top.kind, top.seat == seat, _left(top.data))
+            parts[V_PENDING] = self._pending.get(key) or _store(self._pending, key, _pending_piece(key))
+        else:
+            parts[V_PENDING] = _NO_PENDING
+
+        first = 0 if me < 0 else me
+        for k in range(min(n, MAX_PLAYERS)):
+            i = (first + k) % n
+            c = M_PLAYER + i
+            j = V_PLAYERS + 3 * k
+            if m[c] != seen[c]:
+                seen[c] = m[c]
+                seen[M_DICE + i] = m[M_DICE + i]
+                parts[j], parts[j + 1], parts[j + 2] = self._player_block(s, i)
+            elif m[M_DICE + i] != seen[M_DICE + i]:
+                seen[M_DICE + i] = m[M_DICE + i]
+                key = tuple(players[i].dice)
+                cache = self._player_parts[1]
+                parts[j + 1] = cache.get(key) or _store(cache, key, _counted(key, _DIE, 6, 0.5))
+        return np.frombuffer(b"".join(parts), _F32)
+
+    def _player_block(self, s: Any, i: int) -> tuple[bytes, bytes, bytes]:
+        """Seat ``i``'s block (status, dice, the rest), remade part by part from its fields
+        if they changed, with its stations counted on this state's planets (once per
+        change of M_SYSTEMS)."""
+        mark = s.marks[M_SYSTEMS]
+        at = self._m_stations_at
+        if at[0] is not s or at[1] != mark:
+            stations = _stations(s.planets)
+            if stations != self._m_stations:
+                self._m_stations = stations
+                for player in self._m_players:
+                    player.fields = None  # their blocks count the stations
+            self._m_stations_at = (s, mark)
+        memo = self._m_players[i]
+        p = s.players[i]
+        live = _PLAYER_FIELDS(p)
+        lists = _PLAYER_LISTS(p)
+        if live != memo.fields or lists != memo.extra:
+            self._renew_player(memo, live, lists, self._m_stations[i])
+        pieces = memo.pieces
+        return pieces[0], pieces[1], pieces[2] + pieces[3] + pieces[4]
+
+    # --- the observation path's reading of the fields (no marks) --------------------
+    def _encode_fields(self, match: Any, seat: int | None) -> np.ndarray:
+        """``encode``'s vector from a state-shaped stand-in of the observation: every
+        piece is reused while the fields it was made from compare equal to a copy."""
         s = match.state
         me = -1 if seat is None else seat
         name = s.board
@@ -782,14 +965,20 @@ def _gyrodynes_part(me: int, supply: dict[str, int], awards: dict[str, list[int]
     )
 
 
+_ONE = _f32([1.0])
+_ZERO = _f32([0.0])
+_THIRDS = tuple(_f32([_unit(k, 3)]) for k in range(2 * MAX_PLAYERS))  # others' patents of a slot / 3
+
+
 def _patents_piece(me: int, patents: dict[str, list[int]], locked: list[str]) -> bytes:
     """Per tech slot: patented by the observer, others' patents / 3; locked."""
-    if tuple(patents) == TECH_SLOTS:  # the state's order: one pass per field
+    if tuple(patents) == TECH_SLOTS and all(len(h) < len(_THIRDS) for h in patents.values()):
+        # the state's order (one pass per field), float32 values joined as bytes
         holders = list(patents.values())
-        return _f32(
-            [1.0 if me in h else 0.0 for h in holders]
-            + [_unit(len(h) - h.count(me), 3) if h else 0.0 for h in holders]
-            + [1.0 if slot in locked else 0.0 for slot in TECH_SLOTS]
+        return b"".join(
+            [_ONE if me in h else _ZERO for h in holders]
+            + [_THIRDS[len(h) - h.count(me)] for h in holders]
+            + [_ONE if slot in locked else _ZERO for slot in TECH_SLOTS]
         )
     n = len(TECH_SLOTS)
     v = [0.0] * (3 * n)
@@ -808,7 +997,8 @@ def _patents_piece(me: int, patents: dict[str, list[int]], locked: list[str]) ->
 
 def _stations(planets: dict[int, list[int]]) -> tuple[int, ...]:
     """Each seat's markers on planets."""
-    return tuple(sum(occ.count(i) for occ in planets.values()) for i in range(MAX_PLAYERS))
+    markers = list(chain.from_iterable(planets.values()))
+    return tuple(map(markers.count, range(MAX_PLAYERS)))
 
 
 def _occupancy_part(key: tuple[Any, ...]) -> tuple[float, ...]:
