@@ -52,6 +52,7 @@ from galaxis.games.pulsar.state import (
     M_INITIATIVE,
     M_ORDER,
     M_PATENTS,
+    M_PHASE,
     M_PLAYER,
     M_POOL,
     M_PULSARS,
@@ -239,7 +240,7 @@ _F32 = np.dtype(np.float32)
 
 # The segments of a view (``encode_match``), in vector order, and the marks they follow.
 V_OPTIONS = 0  # M_ROUND (a fresh view: all marks -1)
-V_ROUND_PHASE = 1  # every call
+V_ROUND_PHASE = 1  # M_PHASE
 V_FLAGS = 2  # every call
 V_POOL = 3  # M_POOL
 V_BONUS = 4  # M_ROUND
@@ -313,13 +314,12 @@ class PulsarEncoder:
         self._pulsars = _Memo()
         self._stations: tuple[int, ...] = (0,) * MAX_PLAYERS
         self._players = [_Memo() for _ in range(MAX_PLAYERS)]
-        # encode_match (change marks): each observer's last segments per state object; the
-        # player blocks (the same for every observer) through memos of their own, as above
+        # encode_match (change marks): each observer's last segments per state object
         self._views = Views(MARKS, V_PARTS)
         self._setups: dict[Any, bytes] = {}
         self._gyro_parts: dict[Any, bytes] = {}
+        self._tails: dict[Any, bytes] = {}
         self._bonuses: dict[Any, bytes] = {}
-        self._m_players = [_Memo() for _ in range(MAX_PLAYERS)]
         self._m_stations: tuple[int, ...] = (0,) * MAX_PLAYERS
         self._m_stations_at: tuple[Any, int] = (None, -1)  # the state and M_SYSTEMS they were counted at
 
@@ -336,7 +336,9 @@ class PulsarEncoder:
         object and rebuilds those whose change marks moved (and the few that change
         nearly every action)."""
         s = match.state
-        view = self._views.of(seat, s)
+        view = self._views.get(seat)
+        if view is None or view.state is not s:
+            view = self._views.of(seat, s)
         seen, parts, m = view.marks, view.parts, s.marks
         me = -1 if seat is None else seat
         name = s.board
@@ -354,10 +356,12 @@ class PulsarEncoder:
             )
             parts[V_ABSENT] = _ZERO_PLAYER * (MAX_PLAYERS - n) if n < MAX_PLAYERS else b""
 
-        key = (rnd, s.phase)
-        parts[V_ROUND_PHASE] = self._round_phase.get(key) or _store(
-            self._round_phase, key, _round_phase_part(key)
-        )
+        if m[M_PHASE] != seen[M_PHASE]:  # (a new round starts with the dice phase)
+            seen[M_PHASE] = m[M_PHASE]
+            key = (rnd, s.phase)
+            parts[V_ROUND_PHASE] = self._round_phase.get(key) or _store(
+                self._round_phase, key, _round_phase_part(key)
+            )
         queue = s.queue
         key = (
             seat is not None and seat in match.to_move,
@@ -443,26 +447,48 @@ class PulsarEncoder:
         return np.frombuffer(b"".join(parts), _F32)
 
     def _player_block(self, s: Any, i: int) -> tuple[bytes, bytes, bytes]:
-        """Seat ``i``'s block (status, dice, the rest), remade part by part from its fields
-        if they changed, with its stations counted on this state's planets (once per
-        change of M_SYSTEMS)."""
+        """Seat ``i``'s block in three parts (status; dice; the bonus die to ship placed),
+        each cached under the values it is made from; the stations are counted on this
+        state's planets once per change of M_SYSTEMS."""
+        p = s.players[i]
+        c = self._player_parts
+        key: Any = (p.score, p.cubes, p.pm, p.p2)
+        head = c[0].get(key) or _store(c[0], key, _status_part(key))
+        key = tuple(p.dice)
+        dice = c[1].get(key) or _store(c[1], key, _counted(key, _DIE, 6, 0.5))
         mark = s.marks[M_SYSTEMS]
         at = self._m_stations_at
         if at[0] is not s or at[1] != mark:
-            stations = _stations(s.planets)
-            if stations != self._m_stations:
-                self._m_stations = stations
-                for player in self._m_players:
-                    player.fields = None  # their blocks count the stations
+            self._m_stations = _stations(s.planets)
             self._m_stations_at = (s, mark)
-        memo = self._m_players[i]
-        p = s.players[i]
-        live = _PLAYER_FIELDS(p)
-        lists = _PLAYER_LISTS(p)
-        if live != memo.fields or lists != memo.extra:
-            self._renew_player(memo, live, lists, self._m_stations[i])
-        pieces = memo.pieces
-        return pieces[0], pieces[1], pieces[2] + pieces[3] + pieces[4]
+        key = (
+            p.red,
+            p.red_used,
+            p.red_now,
+            tuple(p.held),
+            self._m_stations[i],
+            _MARKERS - p.markers_used,
+            len(p.patents),
+            bool(p.hq),
+            len(p.hq_done),
+            len(p.races),
+            len(p.races_used),
+            len(p.tx),
+            len(p.online),
+            len(p.arrays),
+            len(p.links_used),
+            len(p.awards),
+            len(p.kept),
+            p.ship >= 0,
+        )
+        tail = self._tails.get(key)
+        if tail is None:
+            tail = _store(
+                self._tails,
+                key,
+                _red_part(key[:3]) + _counted(key[3], _SIZE, len(SIZES), 0.2) + _counts_part(key[4:]),
+            )
+        return head, dice, tail
 
     # --- the observation path's reading of the fields (no marks) --------------------
     def _encode_fields(self, match: Any, seat: int | None) -> np.ndarray:

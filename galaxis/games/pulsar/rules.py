@@ -47,6 +47,7 @@ from galaxis.games.pulsar.state import (
     M_GYRODYNES,
     M_INITIATIVE,
     M_PATENTS,
+    M_PHASE,
     M_PLAYER,
     M_POOL,
     M_PULSARS,
@@ -369,7 +370,7 @@ class Pulsar(Game):
         s.median = dicemod.median_position(s.pool)
         s.phase = "dice"
         changed_players(s)
-        changed(s, M_POOL)
+        changed(s, M_POOL, M_PHASE)
         for p in s.players:
             p.dice = []
             p.red = -1
@@ -433,6 +434,7 @@ class Pulsar(Game):
     # ========================================================== action phase (§4)
     def _start_actions(self, s: PulsarState, events: list[Event]) -> None:
         s.phase = "action"
+        changed(s, M_PHASE)
         seen: list[int] = []
         for seat in s.order:
             if seat not in seen:

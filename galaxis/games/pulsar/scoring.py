@@ -26,6 +26,7 @@ from galaxis.games.pulsar.data import (
 from galaxis.games.pulsar.state import (
     M_ORDER,
     M_PATENTS,
+    M_PHASE,
     M_ROUND,
     M_STOCK,
     PulsarState,
@@ -47,6 +48,7 @@ def production(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
     comp = components()
     s.phase = "production"
     changed_players(s)
+    changed(s, M_PHASE)
     events.append({"type": "production", "round": s.round})
     # 1. turn order from the initiative track (front first; a stack's top is ahead)
     s.order = [m // 2 for m in _order_of_markers(s.tracks[0])]
@@ -216,6 +218,7 @@ def start_final(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
     """§7 steps 1-2: purple techs that need no decision, goals; decisions become steps."""
     s.phase = "final"
     changed_players(s)
+    changed(s, M_PHASE)
     events.append({"type": "final_scoring"})
     techs = tech_ids(s.tech_boards)
     steps = []
@@ -345,6 +348,7 @@ def finish_final(s: PulsarState, events: list[Event]) -> None:
             s.players[seat].score += table[pos]
             events.append({"type": "final", "seat": seat, "part": "turn_order", "vp": table[pos]})
     s.phase = "over"
+    changed(s, M_PHASE)
     events.append({"type": "game_over", "scores": [p.score for p in s.players]})
 
 

@@ -15,8 +15,8 @@ from galaxis.core.record import change_marks
 
 # Change marks (``PulsarState.marks``, galaxis.interop.blocks): one counter per component
 # of the RL encoding, raised by the rules in the action that changes it, so the encoder
-# rebuilds only what moved. Whose turn it is, the phase, the median and the pending step
-# change nearly every action and carry no mark.
+# rebuilds only what moved. Whose turn it is, the median and the pending step change
+# nearly every action and carry no mark.
 M_INITIATIVE = 0  # the tracks: M_INITIATIVE + track (0 initiative, 1 engineering)
 M_ENGINEERING = 1
 M_STOCK = 2  # transmitters (stack, display, discard) and exploration tiles (pile, discard)
@@ -28,8 +28,9 @@ M_SHIPS = 7  # every player's survey ship
 M_ROUND = 8  # the round (the row bonus)
 M_POOL = 9  # the silver dice on the dice board
 M_ORDER = 10  # the turn order
+M_PHASE = 11  # the phase
 MAX_SEATS = 4
-M_PLAYER = 11  # + seat: that player's fields (its stations too: only its own station changes them)
+M_PLAYER = 12  # + seat: that player's fields (its stations too: only its own station changes them)
 M_DICE = M_PLAYER + MAX_SEATS  # + seat: only that player's silver dice (a die picked)
 MARKS = M_DICE + MAX_SEATS
 
