@@ -433,10 +433,10 @@ class PulsarEncoder:
         first = 0 if me < 0 else me
         for k in range(min(n, MAX_PLAYERS)):
             i = (first + k) % n
-            c = M_PLAYER + i
+            mk = M_PLAYER + i
             j = V_PLAYERS + 3 * k
-            if m[c] != seen[c]:
-                seen[c] = m[c]
+            if m[mk] != seen[mk]:
+                seen[mk] = m[mk]
                 seen[M_DICE + i] = m[M_DICE + i]
                 parts[j], parts[j + 1], parts[j + 2] = self._player_block(s, i)
             elif m[M_DICE + i] != seen[M_DICE + i]:
@@ -482,11 +482,14 @@ class PulsarEncoder:
             p.ship >= 0,
         )
         tail = self._tails.get(key)
-        if tail is None:
+        if tail is None:  # from the parts, each cached on its own
+            red, held, counts = key[:3], key[3], key[4:]
             tail = _store(
                 self._tails,
                 key,
-                _red_part(key[:3]) + _counted(key[3], _SIZE, len(SIZES), 0.2) + _counts_part(key[4:]),
+                (c[2].get(red) or _store(c[2], red, _red_part(red)))
+                + (c[3].get(held) or _store(c[3], held, _counted(held, _SIZE, len(SIZES), 0.2)))
+                + (c[4].get(counts) or _store(c[4], counts, _counts_part(counts))),
             )
         return head, dice, tail
 
@@ -746,7 +749,7 @@ class PulsarEncoder:
         """Per system: revealed, the observer's stations / 3, others' / 3, free / 3, blocked / 3."""
         index = _SYSTEM_INDEX[name]
         cache = self._occupancy
-        v = [0.0] * (5 * SYSTEMS)
+        v = array("f", _ZERO_SYSTEMS)
         for node, occ in planets.items():
             k = index.get(node)
             if k is not None:
@@ -758,7 +761,7 @@ class PulsarEncoder:
                     v[3 * SYSTEMS + k],
                     v[4 * SYSTEMS + k],
                 ) = cache.get(key) or _store(cache, key, _occupancy_part(key))
-        return _f32(v)
+        return v.tobytes()
 
     def _ships_piece(self, key: tuple[Any, ...]) -> bytes:
         """The observer's ship per node, then the others' ships / 3 per node."""
@@ -948,6 +951,7 @@ def _order_piece(key: tuple[Any, ...]) -> bytes:
 
 
 _ZERO_TRACK = bytes(4 * 2 * TRACK_SPACES)
+_ZERO_SYSTEMS = bytes(4 * 5 * SYSTEMS)
 
 
 def _track_piece(me: int, track: list[list[int]]) -> bytes:
@@ -991,21 +995,24 @@ def _gyrodynes_part(me: int, supply: dict[str, int], awards: dict[str, list[int]
     )
 
 
-_ONE = _f32([1.0])
-_ZERO = _f32([0.0])
-_THIRDS = tuple(_f32([_unit(k, 3)]) for k in range(2 * MAX_PLAYERS))  # others' patents of a slot / 3
+_ZERO_PATENTS = bytes(4 * 3 * len(TECH_SLOTS))
 
 
 def _patents_piece(me: int, patents: dict[str, list[int]], locked: list[str]) -> bytes:
     """Per tech slot: patented by the observer, others' patents / 3; locked."""
-    if tuple(patents) == TECH_SLOTS and all(len(h) < len(_THIRDS) for h in patents.values()):
-        # the state's order (one pass per field), float32 values joined as bytes
-        holders = list(patents.values())
-        return b"".join(
-            [_ONE if me in h else _ZERO for h in holders]
-            + [_THIRDS[len(h) - h.count(me)] for h in holders]
-            + [_ONE if slot in locked else _ZERO for slot in TECH_SLOTS]
-        )
+    n = len(TECH_SLOTS)
+    if tuple(patents) == TECH_SLOTS:  # the state's order: the slots with holders, in one pass
+        block = array("f", _ZERO_PATENTS)
+        for k, h in enumerate(patents.values()):
+            if h:
+                if me in h:
+                    block[k] = 1.0
+                block[n + k] = _unit(len(h) - h.count(me), 3)
+        for slot in locked:
+            k = _TECH.get(slot, -1)
+            if k >= 0:
+                block[2 * n + k] = 1.0
+        return block.tobytes()
     n = len(TECH_SLOTS)
     v = [0.0] * (3 * n)
     for slot, h in patents.items():
