@@ -425,7 +425,9 @@ class PulsarEncoder:
         pending = s.pending
         if pending:
             top = pending[-1]
-            key = (top.kind, top.seat == seat, _left(top.data))
+            data = top.data
+            left = data.get("left", 0) if isinstance(data, dict) else 0  # as _left()
+            key = (top.kind, top.seat == seat, left if type(left) is int else 0)
             parts[V_PENDING] = self._pending.get(key) or _store(self._pending, key, _pending_piece(key))
         else:
             parts[V_PENDING] = _NO_PENDING

@@ -417,10 +417,12 @@ class Pulsar(Game):
         mk = seat * 2 + k
         s.pool.remove(v)
         s.players[seat].dice.append(v)
-        changed(s, M_POOL, M_DICE + seat)
+        marks = s.marks
+        marks[M_POOL] += 1
+        marks[M_DICE + seat] += 1
         moved = None
         if t >= 0:
-            s.marks[M_INITIATIVE + t] += 1
+            marks[M_INITIATIVE + t] += 1
             d = dicemod.distance(v, s.median)
             # legal_actions offered a move off the track only as the last resort: it clamps
             moved = dicemod.move(s.tracks[t], mk, d, clamp=True)
