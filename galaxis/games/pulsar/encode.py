@@ -959,13 +959,14 @@ _ZERO_SYSTEMS = bytes(4 * 5 * SYSTEMS)
 def _track_piece(me: int, track: list[list[int]]) -> bytes:
     """One track: per space the observer's markers x 0.5, then the others' x 0.25 (to 1)."""
     v = array("f", _ZERO_TRACK)
-    track = track[:TRACK_SPACES]
-    for space in [space for space, stack in enumerate(track) if stack]:
-        for marker in track[space]:
-            if marker // 2 == me:
-                v[space] += 0.5
-            else:
-                v[TRACK_SPACES + space] = min(v[TRACK_SPACES + space] + 0.25, 1.0)
+    for space, stack in enumerate(track):
+        if stack and space < TRACK_SPACES:
+            for marker in stack:
+                if marker // 2 == me:
+                    v[space] += 0.5
+                else:
+                    other = TRACK_SPACES + space
+                    v[other] = min(v[other] + 0.25, 1.0)
     return v.tobytes()
 
 
@@ -1126,4 +1127,6 @@ _COUNT_SCALE = (
 
 
 def _counts_part(key: tuple[Any, ...]) -> bytes:
-    return _f32([min(max(float(x) * k, 0.0), 1.0) for x, k in zip(key, _COUNT_SCALE, strict=True)])
+    """Each count times its scale, clipped to [0, 1]."""
+    scaled = [float(x) * k for x, k in zip(key, _COUNT_SCALE, strict=True)]
+    return _f32([(v if v <= 1.0 else 1.0) if v >= 0.0 else 0.0 for v in scaled])
