@@ -10,27 +10,24 @@ missing seats are all-zero blocks with their ``present`` flag 0.
 
 Speed (issue #10: the PettingZoo loop encodes one observation per step). The
 vector is one ``bytes`` join of float32 pieces (``PIECES``, then one block per
-seat). Two kinds of reuse, both keyed by content, never by object identity:
+seat); pieces and parts with few distinct values (options and round, turn
+flags, leftover dice, turn order, ships, pending step, a player's status, dice
+and the rest of its block, gyrodynes) are cached under a tuple of the values
+they are made from.
 
-- pieces and parts with few distinct values (options and round, turn flags,
-  leftover dice, turn order, ships, pending step, a player's status, dice,
-  bonus die, gyrodynes and counts) are cached under a tuple of the values they
-  are made from;
-- the pieces that change seldom but are big to key (each track; the supply and
-  the map; each player's block) are remembered with a copy of the fields they
-  were made from and reused while the live fields still compare equal to that
-  copy (one C-level ``==`` instead of building and hashing a key). The copy is
-  one for all observers, so a change is found by one comparison whoever looks
-  first; the pieces that depend on the observer are then made once per observer
-  until the next change. The parts of the supply that do not depend on the
-  observer are made once per change; a player's block is remade part by part
-  (status, dice, bonus die, gyrodynes, counts), only the parts whose fields
-  changed; its lists of which only the length counts are copied shallowly.
-
-``encode_match`` is the fast path for the RL adapters and reads the fields
-straight from the state; ``encode`` puts the observation's fields into the same
-shape and runs the same code, so both agree by construction (tests/interop
-check it on random positions, and that a determinized copy encodes the same).
+``encode_match`` is the fast path for the RL adapters: it follows the change
+marks the rules raise (``state.M_*``: the tracks, the stock, the gyrodynes,
+patents, systems, pulsars, ships, round, dice pool, turn order, phase, and per
+seat its fields, or only its dice). Each observer has a view (``V_*``
+segments, ``galaxis.interop.blocks.Views``) tied to one state object; a call
+rebuilds the segments whose marks moved, straight from the state, plus the
+turn flags and the pending step, and joins. ``encode`` reads an observation,
+which has no marks: it puts the observation's fields into the shape of the
+state and reuses pieces while the fields still compare equal to a copy of
+those they were made from (one C-level ``==`` instead of building and hashing a
+key). Both paths build every piece with the same functions and caches, so they
+agree; tests/interop check it on every position of random matches, for every
+seat and the spectator, and that a determinized copy encodes the same.
 """
 
 from __future__ import annotations
