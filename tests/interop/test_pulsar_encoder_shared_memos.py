@@ -1,7 +1,7 @@
-"""The Pulsar encoder's reuse across observers (issue #10): the supply and the map
-are compared once per change whoever observes, player blocks are remade part by
-part, and the lists of which only the length counts are copied shallowly. These
-tests change fields in place between observers and check every vector against a
+"""The Pulsar encoder's reuse across observers (issue #10): player blocks are remade
+part by part (once per change whoever observes), and the lists of which only the
+length counts are copied shallowly. These tests change fields in place between
+observers, raising the marks the rules would, and check every vector against a
 fresh encoder's observation path."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pytest
 
 from galaxis import new_match
 from galaxis.games.pulsar import encode as mod
+from galaxis.games.pulsar import state as st
 from tests.interop.interop_cases import random_positions
 
 OFFSET = {name: (off, width) for name, off, width in mod.layout()}
@@ -56,6 +57,7 @@ def test_a_new_station_reaches_both_player_blocks_after_another_observer_saw_it(
     occupants = s.planets[system]
     before = mod.PulsarEncoder().encode_match(match, 1)
     occupants[0] = 0 if occupants[0] != 0 else 1  # in place: seat 0 gains or loses a station
+    st.changed(s, st.M_SYSTEMS, st.M_PLAYER, st.M_PLAYER + 1)
     vec0 = enc.encode_match(match, 0)
     vec1 = enc.encode_match(match, 1)
     assert np.array_equal(vec0, _reference(match, 0))
@@ -70,16 +72,20 @@ def test_only_the_length_of_transmitters_and_arrays_counts():
     p = match.state.players[0]
     first = enc.encode_match(match, 0).copy()
     p.tx["X9"] = [0, 0]  # a new transmitter: its count is encoded
+    st.changed(match.state, st.M_PLAYER)
     grown = enc.encode_match(match, 0)
     assert np.array_equal(grown, _reference(match, 0))
     assert _field(grown, "player0.transmitters")[0] > _field(first, "player0.transmitters")[0]
     p.tx["X9"][0] = 1  # a cost covered inside it: nothing encoded changes
+    st.changed(match.state, st.M_PLAYER)
     assert np.array_equal(enc.encode_match(match, 0), grown)
     assert np.array_equal(grown, _reference(match, 0))
     p.arrays.append([])
+    st.changed(match.state, st.M_PLAYER)
     assert np.array_equal(enc.encode_match(match, 0), _reference(match, 0))
     del p.tx["X9"]
     p.arrays.pop()
+    st.changed(match.state, st.M_PLAYER)
     assert np.array_equal(enc.encode_match(match, 0), first)
 
 
@@ -89,15 +95,18 @@ def test_dice_alone_and_status_alone_are_remade():
     p = match.state.players[1]
     enc.encode_match(match, 1)
     p.dice.append(6)
+    st.changed(match.state, st.M_DICE + 1)
     vec = enc.encode_match(match, 1)
     assert np.array_equal(vec, _reference(match, 1))
     assert _field(vec, "player0.dice")[5] >= 0.5
     p.score += 30
     p.red = 3
+    st.changed(match.state, st.M_PLAYER + 1)
     vec = enc.encode_match(match, 1)
     assert np.array_equal(vec, _reference(match, 1))
     assert _field(vec, "player0.red")[3] == 1.0
     p.held.append("m")
     p.markers_used += 1
+    st.changed(match.state, st.M_PLAYER + 1)
     assert np.array_equal(enc.encode_match(match, 1), _reference(match, 1))
     assert np.array_equal(enc.encode_match(match, 0), _reference(match, 0))

@@ -1,10 +1,10 @@
 """The Pulsar 2849 encoder's speed path (issue #10): pieces joined as bytes, cached
-by content, and pieces reused while the live fields equal a copy of the fields they
-were made from. These tests check what could go wrong with that reuse: a field
-changed in place (same object, new content), one encoder serving many matches,
+by content, and segments rebuilt when their change marks move. These tests check
+what could go wrong with that reuse: a field changed in place (same object, new
+content) with its mark raised, as the rules do, one encoder serving many matches,
 observers and player counts, and the bounded caches. The general contract (fast
 path = observation path on random positions, determinized copies) is in
-test_encoding.py."""
+test_encoding.py; the marks themselves in test_pulsar_encoder_marks.py."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pytest
 
 from galaxis import new_match
 from galaxis.games.pulsar import encode as mod
+from galaxis.games.pulsar import state as st
 from tests.interop.interop_cases import random_positions
 
 OFFSET = {name: (off, width) for name, off, width in mod.layout()}
@@ -53,34 +54,40 @@ def test_one_encoder_serves_many_matches_player_counts_and_observers():
 
 
 def _mutations(match):
-    """In-place changes to published fields (the same list/dict objects, new content)."""
+    """In-place changes to published fields (the same list/dict objects, new content), each
+    with the marks the rules raise for such a change (none: the segment is remade every call)."""
     s = match.state
     p0, p1 = s.players[0], s.players[1]
     system = next(iter(s.planets))
     pulsar = mod.MAPS[s.board][2][0]
     gyro = ["m", True] if s.gyros.get(pulsar) != ["m", True] else ["s", False]
+    players = (st.M_PLAYER, st.M_PLAYER + 1)
     return [
-        ("tracks", lambda: s.tracks[0][7].append(1)),
-        ("tracks", lambda: s.tracks[1][7].append(0)),
-        ("patents", lambda: s.patents["2a"].append(1)),
-        ("locked", lambda: s.locked.append("2a")),
-        ("planets", lambda: s.planets[system].__setitem__(0, 1 if s.planets[system][0] != 1 else -1)),
-        ("owner", lambda: s.owner.__setitem__(pulsar, 1 - s.owner.get(pulsar, 1))),
-        ("gyros", lambda: s.gyros.__setitem__(pulsar, gyro)),
-        ("display", lambda: s.display.pop()),
-        ("tx_discard", lambda: s.tx_discard.append("A1")),
-        ("explore_discard", lambda: s.explore_discard.append("x1")),
-        ("gyro_supply", lambda: s.gyro_supply.__setitem__("s", s.gyro_supply["s"] - 1)),
-        ("awards", lambda: s.award_holders["m"].append(1)),
-        ("pool", lambda: s.pool.append(6)),
-        ("queue", lambda: s.queue.insert(0, 0)),
-        ("order", lambda: s.order.reverse()),
-        ("dice", lambda: p0.dice.append(4)),
-        ("held", lambda: p1.held.append("l")),
-        ("patents of a player", lambda: p1.patents.append("2a")),
-        ("kept", lambda: p0.kept.append("x1")),
-        ("online", lambda: p1.online.append("B1")),
-        ("ship", lambda: setattr(p1, "ship", mod.MAPS[s.board][0][5])),
+        ("tracks", lambda: s.tracks[0][7].append(1), (st.M_INITIATIVE,)),
+        ("tracks", lambda: s.tracks[1][7].append(0), (st.M_ENGINEERING,)),
+        ("patents", lambda: s.patents["2a"].append(1), (st.M_PATENTS,)),
+        ("locked", lambda: s.locked.append("2a"), (st.M_PATENTS,)),
+        (
+            "planets",
+            lambda: s.planets[system].__setitem__(0, 1 if s.planets[system][0] != 1 else -1),
+            (st.M_SYSTEMS, *players),  # a station: its owner's mark too
+        ),
+        ("owner", lambda: s.owner.__setitem__(pulsar, 1 - s.owner.get(pulsar, 1)), (st.M_PULSARS,)),
+        ("gyros", lambda: s.gyros.__setitem__(pulsar, gyro), (st.M_PULSARS,)),
+        ("display", lambda: s.display.pop(), (st.M_STOCK,)),
+        ("tx_discard", lambda: s.tx_discard.append("A1"), (st.M_STOCK,)),
+        ("explore_discard", lambda: s.explore_discard.append("x1"), (st.M_STOCK,)),
+        ("gyro_supply", lambda: s.gyro_supply.__setitem__("s", s.gyro_supply["s"] - 1), (st.M_GYRODYNES,)),
+        ("awards", lambda: s.award_holders["m"].append(1), (st.M_GYRODYNES,)),
+        ("pool", lambda: s.pool.append(6), (st.M_POOL,)),
+        ("queue", lambda: s.queue.insert(0, 0), ()),
+        ("order", lambda: s.order.reverse(), (st.M_ORDER,)),
+        ("dice", lambda: p0.dice.append(4), (st.M_DICE,)),
+        ("held", lambda: p1.held.append("l"), (st.M_PLAYER + 1,)),
+        ("patents of a player", lambda: p1.patents.append("2a"), (st.M_PLAYER + 1,)),
+        ("kept", lambda: p0.kept.append("x1"), (st.M_PLAYER,)),
+        ("online", lambda: p1.online.append("B1"), (st.M_PLAYER + 1,)),
+        ("ship", lambda: setattr(p1, "ship", mod.MAPS[s.board][0][5]), (st.M_SHIPS, st.M_PLAYER + 1)),
     ]
 
 
@@ -93,8 +100,9 @@ def test_fields_changed_in_place_are_seen(index):
     assert match.state.planets, "the position should have a revealed system"
     enc = mod.PulsarEncoder()
     before = {seat: _both(enc, match, seat).copy() for seat in (0, 1, None)}
-    what, change = _mutations(match)[index]
+    what, change, marks = _mutations(match)[index]
     change()
+    st.changed(match.state, *marks)
     after = {seat: _both(enc, match, seat) for seat in (0, 1, None)}
     assert any(not np.array_equal(before[seat], after[seat]) for seat in before), what
 

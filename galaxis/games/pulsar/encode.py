@@ -10,32 +10,30 @@ missing seats are all-zero blocks with their ``present`` flag 0.
 
 Speed (issue #10: the PettingZoo loop encodes one observation per step). The
 vector is one ``bytes`` join of float32 pieces (``PIECES``, then one block per
-seat). Two kinds of reuse, both keyed by content, never by object identity:
+seat); pieces and parts with few distinct values (options and round, turn
+flags, leftover dice, turn order, ships, pending step, a player's status, dice
+and the rest of its block, gyrodynes) are cached under a tuple of the values
+they are made from.
 
-- pieces and parts with few distinct values (options and round, turn flags,
-  leftover dice, turn order, ships, pending step, a player's status, dice,
-  bonus die, gyrodynes and counts) are cached under a tuple of the values they
-  are made from;
-- the pieces that change seldom but are big to key (each track; the supply and
-  the map; each player's block) are remembered with a copy of the fields they
-  were made from and reused while the live fields still compare equal to that
-  copy (one C-level ``==`` instead of building and hashing a key). The copy is
-  one for all observers, so a change is found by one comparison whoever looks
-  first; the pieces that depend on the observer are then made once per observer
-  until the next change. The parts of the supply that do not depend on the
-  observer are made once per change; a player's block is remade part by part
-  (status, dice, bonus die, gyrodynes, counts), only the parts whose fields
-  changed; its lists of which only the length counts are copied shallowly.
-
-``encode_match`` is the fast path for the RL adapters and reads the fields
-straight from the state; ``encode`` puts the observation's fields into the same
-shape and runs the same code, so both agree by construction (tests/interop
-check it on random positions, and that a determinized copy encodes the same).
+``encode_match`` is the fast path for the RL adapters: it follows the change
+marks the rules raise (``state.M_*``: the tracks, the stock, the gyrodynes,
+patents, systems, pulsars, ships, round, dice pool, turn order, phase, and per
+seat its fields, or only its dice). Each observer has a view (``V_*``
+segments, ``galaxis.interop.blocks.Views``) tied to one state object; a call
+rebuilds the segments whose marks moved, straight from the state, plus the
+turn flags and the pending step, and joins. ``encode`` reads an observation,
+which has no marks: it puts the observation's fields into the shape of the
+state and reuses pieces while the fields still compare equal to a copy of
+those they were made from (one C-level ``==`` instead of building and hashing a
+key). Both paths build every piece with the same functions and caches, so they
+agree; tests/interop check it on every position of random matches, for every
+seat and the spectator, and that a determinized copy encodes the same.
 """
 
 from __future__ import annotations
 
 from array import array
+from itertools import chain
 from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
@@ -44,7 +42,24 @@ import numpy as np
 
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.data import SIZES, board, components, goals, row_bonus, tech_boards, transmitters
-from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout, zeros
+from galaxis.games.pulsar.state import (
+    M_DICE,
+    M_ENGINEERING,
+    M_GYRODYNES,
+    M_INITIATIVE,
+    M_ORDER,
+    M_PATENTS,
+    M_PHASE,
+    M_PLAYER,
+    M_POOL,
+    M_PULSARS,
+    M_ROUND,
+    M_SHIPS,
+    M_STOCK,
+    M_SYSTEMS,
+    MARKS,
+)
+from galaxis.interop.blocks import Views, layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 BOARDS = ("normal", "deadend")
@@ -218,6 +233,28 @@ _TECH = {t: i for i, t in enumerate(TECH_SLOTS)}
 _TRANSMITTER = {t: i for i, t in enumerate(TRANSMITTERS)}
 _DIE = {d: d - 1 for d in range(1, 7)}
 _MARKERS = components().markers
+_F32 = np.dtype(np.float32)
+
+# The segments of a view (``encode_match``), in vector order, and the marks they follow.
+V_OPTIONS = 0  # M_ROUND (a fresh view: all marks -1)
+V_ROUND_PHASE = 1  # M_PHASE
+V_FLAGS = 2  # every call
+V_POOL = 3  # M_POOL
+V_BONUS = 4  # M_ROUND
+V_ORDER = 5  # M_ORDER
+V_TRACKS = 6  # + track: M_INITIATIVE + track
+V_STOCK = 8  # M_STOCK: transmitters, display, exploration
+V_GYRODYNES = 9  # M_GYRODYNES
+V_PATENTS = 10  # M_PATENTS
+V_SYSTEMS = 11  # M_SYSTEMS
+V_PULSARS = 12  # M_PULSARS
+V_SHIPS = 13  # M_SHIPS
+V_PENDING = 14  # every call
+# + 3 k, the k-th block from the observer: its status, its dice, the rest (bonus die to
+# ship placed); all three follow M_PLAYER + its seat, the dice also M_DICE + its seat
+V_PLAYERS = 15
+V_ABSENT = V_PLAYERS + 3 * MAX_PLAYERS  # the all-zero blocks of missing seats: M_ROUND
+V_PARTS = V_ABSENT + 1
 
 
 def layout() -> list[tuple[str, int, int]]:
@@ -274,17 +311,191 @@ class PulsarEncoder:
         self._pulsars = _Memo()
         self._stations: tuple[int, ...] = (0,) * MAX_PLAYERS
         self._players = [_Memo() for _ in range(MAX_PLAYERS)]
+        # encode_match (change marks): each observer's last segments per state object
+        self._views = Views(MARKS, V_PARTS)
+        self._setups: dict[Any, bytes] = {}
+        self._gyro_parts: dict[Any, bytes] = {}
+        self._tails: dict[Any, bytes] = {}
+        self._bonuses: dict[Any, bytes] = {}
+        self._m_stations: tuple[int, ...] = (0,) * MAX_PLAYERS
+        self._m_stations_at: tuple[Any, int] = (None, -1)  # the state and M_SYSTEMS they were counted at
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict: its fields, put into the shape
         of the match state that ``encode_match`` reads, go through the same code."""
-        return self.encode_match(_observed_match(obs), obs["you"])
+        return self._encode_fields(_observed_match(obs), obs["you"])
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
-        """The same vector as ``encode(match.observation(seat))``, read straight from
-        the fields of the state that ``observation`` publishes."""
+        """The same vector as ``encode(match.observation(seat))``, read straight from the
+        state: the observer's view keeps the segments of its last vector for this state
+        object and rebuilds those whose change marks moved (and the few that change
+        nearly every action)."""
+        s = match.state
+        view = self._views.get(seat)
+        if view is None or view.state is not s:
+            view = self._views.of(seat, s)
+        seen, parts, m = view.marks, view.parts, s.marks
+        me = -1 if seat is None else seat
+        name = s.board
+        rnd = s.round
+        players = s.players
+        n = len(players)
+        if m[M_ROUND] != seen[M_ROUND]:
+            seen[M_ROUND] = m[M_ROUND]
+            boards = tuple(s.tech_boards)
+            key: Any = (name, boards, tuple(s.goals))
+            parts[V_OPTIONS] = self._setups.get(key) or _store(self._setups, key, _options_part(*key))
+            key = (boards, rnd)
+            parts[V_BONUS] = self._bonuses.get(key) or _store(
+                self._bonuses, key, _bonus_part(list(boards), rnd)
+            )
+            parts[V_ABSENT] = _ZERO_PLAYER * (MAX_PLAYERS - n) if n < MAX_PLAYERS else b""
+
+        if m[M_PHASE] != seen[M_PHASE]:  # (a new round starts with the dice phase)
+            seen[M_PHASE] = m[M_PHASE]
+            key = (rnd, s.phase)
+            parts[V_ROUND_PHASE] = self._round_phase.get(key) or _store(
+                self._round_phase, key, _round_phase_part(key)
+            )
+        queue = s.queue
+        key = (
+            seat is not None and seat in match.to_move,
+            me >= 0 and s.actor == me,
+            bool(queue) and queue[0] == me,
+            queue.count(me),
+            s.median,
+        )
+        parts[V_FLAGS] = self._flags.get(key) or _store(self._flags, key, _flags_part(key))
+        if m[M_POOL] != seen[M_POOL]:
+            seen[M_POOL] = m[M_POOL]
+            key = tuple(s.pool)
+            parts[V_POOL] = self._pool.get(key) or _store(self._pool, key, _counted(key, _DIE, 6, 1.0 / 9.0))
+        if m[M_ORDER] != seen[M_ORDER]:
+            seen[M_ORDER] = m[M_ORDER]
+            key = (me, tuple(s.order))
+            parts[V_ORDER] = self._order.get(key) or _store(self._order, key, _order_piece(key))
+
+        # the pieces that depend on the observer are made straight from the state
+        if m[M_INITIATIVE] != seen[M_INITIATIVE]:
+            seen[M_INITIATIVE] = m[M_INITIATIVE]
+            parts[V_TRACKS] = _track_piece(me, s.tracks[0])
+        if m[M_ENGINEERING] != seen[M_ENGINEERING]:
+            seen[M_ENGINEERING] = m[M_ENGINEERING]
+            parts[V_TRACKS + 1] = _track_piece(me, s.tracks[1])
+        if m[M_STOCK] != seen[M_STOCK]:
+            seen[M_STOCK] = m[M_STOCK]
+            piles = (
+                *self._stack_counts(s.tx_stack),
+                len(s.tx_discard),
+                len(s.explore_pile),
+                len(s.explore_discard),
+            )
+            c = self._stock_parts
+            transmitters, exploration = c[0].get(piles) or _store(c[0], piles, _piles_part(piles))
+            shown = tuple(s.display)
+            display = c[1].get(shown) or _store(c[1], shown, _display_part(shown))
+            parts[V_STOCK] = transmitters + display + exploration
+        if m[M_GYRODYNES] != seen[M_GYRODYNES]:
+            seen[M_GYRODYNES] = m[M_GYRODYNES]
+            supply, awards = s.gyro_supply, s.award_holders
+            key = (me, *map(supply.get, SIZES), *[tuple(awards.get(k, ())) for k in SIZES])
+            part = self._gyro_parts.get(key)
+            if part is None:
+                part = _store(self._gyro_parts, key, _gyrodynes_part(me, supply, awards))
+            parts[V_GYRODYNES] = part
+        if m[M_PATENTS] != seen[M_PATENTS]:
+            seen[M_PATENTS] = m[M_PATENTS]
+            parts[V_PATENTS] = _patents_piece(me, s.patents, s.locked)
+        if m[M_SYSTEMS] != seen[M_SYSTEMS]:
+            seen[M_SYSTEMS] = m[M_SYSTEMS]
+            parts[V_SYSTEMS] = self._systems_piece(me, name, s.planets)
+        if m[M_PULSARS] != seen[M_PULSARS]:
+            seen[M_PULSARS] = m[M_PULSARS]
+            parts[V_PULSARS] = _pulsars_piece(me, name, s.owner, s.gyros)
+        if m[M_SHIPS] != seen[M_SHIPS]:
+            seen[M_SHIPS] = m[M_SHIPS]
+            key = (me, name, *map(_SHIP, players))
+            parts[V_SHIPS] = self._ships.get(key) or _store(self._ships, key, self._ships_piece(key))
+
+        pending = s.pending
+        if pending:
+            top = pending[-1]
+            data = top.data
+            left = data.get("left", 0) if isinstance(data, dict) else 0  # as _left()
+            key = (top.kind, top.seat == seat, left if type(left) is int else 0)
+            parts[V_PENDING] = self._pending.get(key) or _store(self._pending, key, _pending_piece(key))
+        else:
+            parts[V_PENDING] = _NO_PENDING
+
+        first = 0 if me < 0 else me
+        for k in range(min(n, MAX_PLAYERS)):
+            i = (first + k) % n
+            mk = M_PLAYER + i
+            j = V_PLAYERS + 3 * k
+            if m[mk] != seen[mk]:
+                seen[mk] = m[mk]
+                seen[M_DICE + i] = m[M_DICE + i]
+                parts[j], parts[j + 1], parts[j + 2] = self._player_block(s, i)
+            elif m[M_DICE + i] != seen[M_DICE + i]:
+                seen[M_DICE + i] = m[M_DICE + i]
+                key = tuple(players[i].dice)
+                cache = self._player_parts[1]
+                parts[j + 1] = cache.get(key) or _store(cache, key, _counted(key, _DIE, 6, 0.5))
+        return np.frombuffer(b"".join(parts), _F32)
+
+    def _player_block(self, s: Any, i: int) -> tuple[bytes, bytes, bytes]:
+        """Seat ``i``'s block in three parts (status; dice; the bonus die to ship placed),
+        each cached under the values it is made from; the stations are counted on this
+        state's planets once per change of M_SYSTEMS."""
+        p = s.players[i]
+        c = self._player_parts
+        key: Any = (p.score, p.cubes, p.pm, p.p2)
+        head = c[0].get(key) or _store(c[0], key, _status_part(key))
+        key = tuple(p.dice)
+        dice = c[1].get(key) or _store(c[1], key, _counted(key, _DIE, 6, 0.5))
+        mark = s.marks[M_SYSTEMS]
+        at = self._m_stations_at
+        if at[0] is not s or at[1] != mark:
+            self._m_stations = _stations(s.planets)
+            self._m_stations_at = (s, mark)
+        key = (
+            p.red,
+            p.red_used,
+            p.red_now,
+            tuple(p.held),
+            self._m_stations[i],
+            _MARKERS - p.markers_used,
+            len(p.patents),
+            bool(p.hq),
+            len(p.hq_done),
+            len(p.races),
+            len(p.races_used),
+            len(p.tx),
+            len(p.online),
+            len(p.arrays),
+            len(p.links_used),
+            len(p.awards),
+            len(p.kept),
+            p.ship >= 0,
+        )
+        tail = self._tails.get(key)
+        if tail is None:  # from the parts, each cached on its own
+            red, held, counts = key[:3], key[3], key[4:]
+            tail = _store(
+                self._tails,
+                key,
+                (c[2].get(red) or _store(c[2], red, _red_part(red)))
+                + (c[3].get(held) or _store(c[3], held, _counted(held, _SIZE, len(SIZES), 0.2)))
+                + (c[4].get(counts) or _store(c[4], counts, _counts_part(counts))),
+            )
+        return head, dice, tail
+
+    # --- the observation path's reading of the fields (no marks) --------------------
+    def _encode_fields(self, match: Any, seat: int | None) -> np.ndarray:
+        """``encode``'s vector from a state-shaped stand-in of the observation: every
+        piece is reused while the fields it was made from compare equal to a copy."""
         s = match.state
         me = -1 if seat is None else seat
         name = s.board
@@ -537,7 +748,7 @@ class PulsarEncoder:
         """Per system: revealed, the observer's stations / 3, others' / 3, free / 3, blocked / 3."""
         index = _SYSTEM_INDEX[name]
         cache = self._occupancy
-        v = [0.0] * (5 * SYSTEMS)
+        v = array("f", _ZERO_SYSTEMS)
         for node, occ in planets.items():
             k = index.get(node)
             if k is not None:
@@ -549,7 +760,7 @@ class PulsarEncoder:
                     v[3 * SYSTEMS + k],
                     v[4 * SYSTEMS + k],
                 ) = cache.get(key) or _store(cache, key, _occupancy_part(key))
-        return _f32(v)
+        return v.tobytes()
 
     def _ships_piece(self, key: tuple[Any, ...]) -> bytes:
         """The observer's ship per node, then the others' ships / 3 per node."""
@@ -739,18 +950,20 @@ def _order_piece(key: tuple[Any, ...]) -> bytes:
 
 
 _ZERO_TRACK = bytes(4 * 2 * TRACK_SPACES)
+_ZERO_SYSTEMS = bytes(4 * 5 * SYSTEMS)
 
 
 def _track_piece(me: int, track: list[list[int]]) -> bytes:
     """One track: per space the observer's markers x 0.5, then the others' x 0.25 (to 1)."""
     v = array("f", _ZERO_TRACK)
-    track = track[:TRACK_SPACES]
-    for space in [space for space, stack in enumerate(track) if stack]:
-        for marker in track[space]:
-            if marker // 2 == me:
-                v[space] += 0.5
-            else:
-                v[TRACK_SPACES + space] = min(v[TRACK_SPACES + space] + 0.25, 1.0)
+    for space, stack in enumerate(track):
+        if stack and space < TRACK_SPACES:
+            for marker in stack:
+                if marker // 2 == me:
+                    v[space] += 0.5
+                else:
+                    other = TRACK_SPACES + space
+                    v[other] = min(v[other] + 0.25, 1.0)
     return v.tobytes()
 
 
@@ -782,15 +995,24 @@ def _gyrodynes_part(me: int, supply: dict[str, int], awards: dict[str, list[int]
     )
 
 
+_ZERO_PATENTS = bytes(4 * 3 * len(TECH_SLOTS))
+
+
 def _patents_piece(me: int, patents: dict[str, list[int]], locked: list[str]) -> bytes:
     """Per tech slot: patented by the observer, others' patents / 3; locked."""
-    if tuple(patents) == TECH_SLOTS:  # the state's order: one pass per field
-        holders = list(patents.values())
-        return _f32(
-            [1.0 if me in h else 0.0 for h in holders]
-            + [_unit(len(h) - h.count(me), 3) if h else 0.0 for h in holders]
-            + [1.0 if slot in locked else 0.0 for slot in TECH_SLOTS]
-        )
+    n = len(TECH_SLOTS)
+    if tuple(patents) == TECH_SLOTS:  # the state's order: the slots with holders, in one pass
+        block = array("f", _ZERO_PATENTS)
+        for k, h in enumerate(patents.values()):
+            if h:
+                if me in h:
+                    block[k] = 1.0
+                block[n + k] = _unit(len(h) - h.count(me), 3)
+        for slot in locked:
+            k = _TECH.get(slot, -1)
+            if k >= 0:
+                block[2 * n + k] = 1.0
+        return block.tobytes()
     n = len(TECH_SLOTS)
     v = [0.0] * (3 * n)
     for slot, h in patents.items():
@@ -808,7 +1030,8 @@ def _patents_piece(me: int, patents: dict[str, list[int]], locked: list[str]) ->
 
 def _stations(planets: dict[int, list[int]]) -> tuple[int, ...]:
     """Each seat's markers on planets."""
-    return tuple(sum(occ.count(i) for occ in planets.values()) for i in range(MAX_PLAYERS))
+    markers = list(chain.from_iterable(planets.values()))
+    return tuple(map(markers.count, range(MAX_PLAYERS)))
 
 
 def _occupancy_part(key: tuple[Any, ...]) -> tuple[float, ...]:
@@ -901,4 +1124,6 @@ _COUNT_SCALE = (
 
 
 def _counts_part(key: tuple[Any, ...]) -> bytes:
-    return _f32([min(max(float(x) * k, 0.0), 1.0) for x, k in zip(key, _COUNT_SCALE, strict=True)])
+    """Each count times its scale, clipped to [0, 1]."""
+    scaled = [float(x) * k for x, k in zip(key, _COUNT_SCALE, strict=True)]
+    return _f32([(v if v <= 1.0 else 1.0) if v >= 0.0 else 0.0 for v in scaled])

@@ -42,7 +42,23 @@ from galaxis.games.pulsar.data import (
     transmitters,
 )
 from galaxis.games.pulsar.flight import can_complete, hops
-from galaxis.games.pulsar.state import Player, PulsarState
+from galaxis.games.pulsar.state import (
+    M_DICE,
+    M_GYRODYNES,
+    M_INITIATIVE,
+    M_PATENTS,
+    M_PHASE,
+    M_PLAYER,
+    M_POOL,
+    M_PULSARS,
+    M_SHIPS,
+    M_STOCK,
+    M_SYSTEMS,
+    Player,
+    PulsarState,
+    changed,
+    changed_players,
+)
 
 TRACKS = "ie"  # initiative, engineering
 
@@ -333,6 +349,7 @@ class Pulsar(Game):
         return out
 
     def _draw_display(self, s: PulsarState) -> None:
+        changed(s, M_STOCK)
         s.display = []
         for _ in range(3):
             if s.tx_stack:
@@ -352,6 +369,8 @@ class Pulsar(Game):
         s.pool = sorted(values)
         s.median = dicemod.median_position(s.pool)
         s.phase = "dice"
+        changed_players(s)
+        changed(s, M_POOL, M_PHASE)
         for p in s.players:
             p.dice = []
             p.red = -1
@@ -398,8 +417,12 @@ class Pulsar(Game):
         mk = seat * 2 + k
         s.pool.remove(v)
         s.players[seat].dice.append(v)
+        marks = s.marks
+        marks[M_POOL] += 1
+        marks[M_DICE + seat] += 1
         moved = None
         if t >= 0:
+            marks[M_INITIATIVE + t] += 1
             d = dicemod.distance(v, s.median)
             # legal_actions offered a move off the track only as the last resort: it clamps
             moved = dicemod.move(s.tracks[t], mk, d, clamp=True)
@@ -413,6 +436,7 @@ class Pulsar(Game):
     # ========================================================== action phase (§4)
     def _start_actions(self, s: PulsarState, events: list[Event]) -> None:
         s.phase = "action"
+        changed(s, M_PHASE)
         seen: list[int] = []
         for seat in s.order:
             if seat not in seen:
@@ -631,6 +655,7 @@ class Pulsar(Game):
         kind = args[0]
         p = s.players[seat]
         comp = components()
+        s.marks[M_PLAYER + seat] += 1  # every turn action changes the player (the rest: where it happens)
         if kind == "end":
             self._end_turn(s, seat, events)
         elif kind == "fly":
@@ -647,12 +672,14 @@ class Pulsar(Game):
         elif kind == "flip":
             self._spend(s, seat, args[2], events)
             s.gyros[args[1]][1] = True
+            changed(s, M_PULSARS)
             events.append({"type": "flip", "seat": seat, "pulsar": args[1]})
             self._event(s, seat, "flip", 1, events)
         elif kind == "start":
             _, size, node = args
             p.held.remove(size)
             s.gyros[node] = [size, False]
+            changed(s, M_PULSARS)
             events.append({"type": "start", "seat": seat, "size": size, "pulsar": node})
             self._event(s, seat, "gyro_start", 1, events)
             self._check_awards(s, seat, size, events)
@@ -660,6 +687,7 @@ class Pulsar(Game):
             _, tid, spec = args
             value = self._spend(s, seat, spec, events)
             s.display.remove(tid)
+            changed(s, M_STOCK)
             costs = transmitters()[tid].costs
             p.tx[tid] = [0] * len(costs)
             p.tx[tid][costs.index(value)] = 1
@@ -689,6 +717,7 @@ class Pulsar(Game):
             tech = tech_ids(s.tech_boards)[tid]
             self._event(s, seat, "patent", 1, events)
             s.patents[tid].append(seat)
+            changed(s, M_PATENTS)
             p.patents.append(tid)
             p.markers_used += 1
             if tech.mode == "lock":
@@ -731,6 +760,7 @@ class Pulsar(Game):
     def _take_gyro(self, s: PulsarState, seat: int, size: str, events: list[Event]) -> None:
         s.gyro_supply[size] -= 1
         s.players[seat].held.append(size)
+        changed(s, M_GYRODYNES, M_PLAYER + seat)
         events.append({"type": "take_gyro", "seat": seat, "size": size})
         self._event(s, seat, "gyro_take", 1, events)
 
@@ -743,6 +773,7 @@ class Pulsar(Game):
         while len(holders) < len(values) and on >= 2 * (holders.count(seat) + 1):
             vp = values[len(holders)]
             holders.append(seat)
+            changed(s, M_GYRODYNES, M_PLAYER + seat)
             s.players[seat].score += vp
             s.players[seat].awards.append(vp)
             events.append({"type": "award", "seat": seat, "size": size, "vp": vp})
@@ -811,6 +842,7 @@ class Pulsar(Game):
     def _explore(self, s: PulsarState, seat: int, events: list[Event]) -> None:
         """Draw an exploration tile; all but the extra-station tiles are used at once and
         discarded. An empty pile is made again from the shuffled discards (§5.7)."""
+        changed(s, M_STOCK, M_PLAYER + seat)
         if not s.explore_pile:
             s.explore_pile = sorted(s.explore_discard)
             s.explore_discard = []
@@ -852,6 +884,7 @@ class Pulsar(Game):
             return
         tile = system_tiles()[s.tiles[node]]
         s.revealed.append(node)
+        changed(s, M_SYSTEMS)
         s.planets[node] = [-2 if tile.blocked(s.n, i) else -1 for i in range(len(tile.planets))]
         events.append({"type": "reveal", "system": node, "tile": tile.id})
 
@@ -882,6 +915,7 @@ class Pulsar(Game):
             idx = next(i for i, o in enumerate(occ) if o == -1 and kinds[i] == second)
         occ[idx] = seat
         p.markers_used += 1
+        changed(s, M_SYSTEMS, M_PLAYER + seat)
         events.append({"type": "station", "seat": seat, "system": node, "planet": kinds[idx]})
         self._event(s, seat, "station", 1, events)
         if node in board(s.board).dead_end_tips:
@@ -897,6 +931,7 @@ class Pulsar(Game):
         bd = board(s.board)
         end = visited[-1]
         s.players[seat].ship = end
+        changed(s, M_SHIPS, M_PLAYER + seat)
         passed: list[int] = []
         for node in visited[:-1]:
             if bd.kind[node] == "system" and node != end and node not in passed:
@@ -946,6 +981,7 @@ class Pulsar(Game):
 
     def _claim(self, s: PulsarState, seat: int, node: int, events: list[Event]) -> None:
         s.owner[node] = seat
+        changed(s, M_PULSARS)
         events.append({"type": "claim", "seat": seat, "pulsar": node})
         self._event(s, seat, "pulsar", 1, events)
         if node in board(s.board).dead_end_tips:
@@ -1140,6 +1176,8 @@ class Pulsar(Game):
         step = s.pending[-1]
         kind = args[0]
         p = s.players[seat]
+        if kind != "hop":  # a hop changes the player only when the flight ends (_arrive)
+            s.marks[M_PLAYER + seat] += 1
         if kind == "side":
             s.pending.pop()
             p.hq_side = f"{p.hq}{args[1]}"
@@ -1147,6 +1185,7 @@ class Pulsar(Game):
         elif kind == "gate":
             s.pending.pop()
             p.ship = p.start_gate = args[1]
+            changed(s, M_SHIPS)
             events.append({"type": "start_gate", "seat": seat, "gate": args[1]})
         elif kind in ("race", "norace"):
             s.pending.pop()
@@ -1291,6 +1330,7 @@ class Pulsar(Game):
         """Re-deals the face-down system tiles (with the box tile), the exploration pile and
         the transmitter stack within each letter; what has been seen stays."""
         s = state
+        changed(s, M_STOCK)  # the piles' order (their counts, all that is encoded, stay)
         hidden = sorted(n for n in s.tiles if n not in s.planets)
         unseen = sorted([s.tiles[n] for n in hidden] + [s.box_tile])
         rng.shuffle(unseen)

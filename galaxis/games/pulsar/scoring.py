@@ -23,7 +23,16 @@ from galaxis.games.pulsar.data import (
     tech_ids,
     transmitters,
 )
-from galaxis.games.pulsar.state import PulsarState
+from galaxis.games.pulsar.state import (
+    M_ORDER,
+    M_PATENTS,
+    M_PHASE,
+    M_ROUND,
+    M_STOCK,
+    PulsarState,
+    changed,
+    changed_players,
+)
 
 if TYPE_CHECKING:
     from galaxis.games.pulsar.rules import Pulsar
@@ -38,9 +47,12 @@ def production(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
     """Steps 1-4 of §6; conversions wait for their owners; then ``finish_production``."""
     comp = components()
     s.phase = "production"
+    changed_players(s)
+    changed(s, M_PHASE)
     events.append({"type": "production", "round": s.round})
     # 1. turn order from the initiative track (front first; a stack's top is ahead)
     s.order = [m // 2 for m in _order_of_markers(s.tracks[0])]
+    changed(s, M_ORDER)
     events.append({"type": "turn_order", "order": list(s.order)})
     # 2. engineering cubes (two players: the third marker scores 1 VP)
     rewards = comp.engineering[s.n]
@@ -111,6 +123,10 @@ def gyro_row_bonus(s: PulsarState) -> int:
 def finish_production(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
     """Steps 5-7 of §6."""
     comp = components()
+    changed_players(s)
+    changed(s, M_STOCK, M_ROUND)  # the display and the round below
+    if s.locked:
+        changed(s, M_PATENTS)
     bonus = gyro_row_bonus(s)
     # 5. spinning gyrodynes: printed value plus the row bonus
     for node, (size, spinning) in sorted(s.gyros.items()):
@@ -201,6 +217,8 @@ def goal_met(s: PulsarState, seat: int, gid: int) -> bool:
 def start_final(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
     """§7 steps 1-2: purple techs that need no decision, goals; decisions become steps."""
     s.phase = "final"
+    changed_players(s)
+    changed(s, M_PHASE)
     events.append({"type": "final_scoring"})
     techs = tech_ids(s.tech_boards)
     steps = []
@@ -311,6 +329,7 @@ def final_step(game: Pulsar, s: PulsarState, seat: int, args: tuple[Any, ...], e
 def finish_final(s: PulsarState, events: list[Event]) -> None:
     """§7 steps 3-7."""
     comp = components()
+    changed_players(s)
     techs = tech_ids(s.tech_boards)
     for seat, p in enumerate(s.players):
         mine = [n for n, o in s.owner.items() if o == seat]
@@ -329,6 +348,7 @@ def finish_final(s: PulsarState, events: list[Event]) -> None:
             s.players[seat].score += table[pos]
             events.append({"type": "final", "seat": seat, "part": "turn_order", "vp": table[pos]})
     s.phase = "over"
+    changed(s, M_PHASE)
     events.append({"type": "game_over", "scores": [p.score for p in s.players]})
 
 

@@ -11,6 +11,43 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record, Rng, Step
+from galaxis.core.record import change_marks
+
+# Change marks (``PulsarState.marks``, galaxis.interop.blocks): one counter per component
+# of the RL encoding, raised by the rules in the action that changes it, so the encoder
+# rebuilds only what moved. Whose turn it is, the median and the pending step change
+# nearly every action and carry no mark.
+M_INITIATIVE = 0  # the tracks: M_INITIATIVE + track (0 initiative, 1 engineering)
+M_ENGINEERING = 1
+M_STOCK = 2  # transmitters (stack, display, discard) and exploration tiles (pile, discard)
+M_GYRODYNES = 3  # the gyrodyne supply and the construction awards taken
+M_PATENTS = 4  # the tech boards' patents and locked techs
+M_SYSTEMS = 5  # revealed systems and their planets
+M_PULSARS = 6  # pulsar owners and gyrodynes on them
+M_SHIPS = 7  # every player's survey ship
+M_ROUND = 8  # the round (the row bonus)
+M_POOL = 9  # the silver dice on the dice board
+M_ORDER = 10  # the turn order
+M_PHASE = 11  # the phase
+MAX_SEATS = 4
+M_PLAYER = 12  # + seat: that player's fields (its stations too: only its own station changes them)
+M_DICE = M_PLAYER + MAX_SEATS  # + seat: only that player's silver dice (a die picked)
+MARKS = M_DICE + MAX_SEATS
+
+
+def changed(s: PulsarState, *components: int) -> None:
+    """Raises the marks of the components an action changes."""
+    marks = s.marks
+    for c in components:
+        marks[c] += 1
+
+
+def changed_players(s: PulsarState) -> None:
+    """Raises every player's mark (the steps of a round's start, production and final
+    scoring that give every player dice, cubes or VP)."""
+    marks = s.marks
+    for seat in range(len(s.players)):
+        marks[M_PLAYER + seat] += 1
 
 
 @dataclass(slots=True)
@@ -88,6 +125,7 @@ class PulsarState(Record):
     goal4_any: bool = False
     optional_stations: bool = False
     late_linking: bool = False
+    marks: list[int] = change_marks(MARKS)  # not game state: never saved, compared or copied
 
     @property
     def n(self) -> int:
