@@ -94,12 +94,13 @@ class View:
     """One observer's last vector: the state it was made from, the marks its segments were
     made at (-1: not made yet) and the segments themselves, in vector order."""
 
-    __slots__ = ("marks", "parts", "state")
+    __slots__ = ("marks", "memo", "parts", "state")
 
     def __init__(self, state: Any, components: int, parts: int) -> None:
         self.state = state
         self.marks = [-1] * components
         self.parts: list[bytes] = [b""] * parts
+        self.memo: Any = None  # anything else an encoder keeps per view
 
     def catch_up(self, marks: list[int]) -> list[int]:
         """The components whose marks moved since this view last caught up (all of them for a

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
-from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_ROW, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
+from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_ROW, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
 from galaxis.interop import blocks
 from galaxis.interop.blocks import Memo, View, Views
 
@@ -387,22 +387,27 @@ class SmugglersEncoder:
         if view is None or view.state is not s:
             view = self._views.of(seat, s)
         parts = view.parts
-        parts[0] = self._head[
-            (
-                s.round,
-                s.rounds,
-                len(s.galaxies),
-                s.phase,
-                s.realtime,
-                seat is not None and seat in match.to_move,
-                s.waits,
-                s.stacked,
-                s.stations,
-                s.fav_ships,
-                s.fav_goods,
-                *s.free_tokens,
-            )
-        ]
+        my_turn = seat is not None and seat in match.to_move
+        seen, marks = view.marks, s.marks
+        head = (marks[M_HEAD], my_turn, s.waits)  # what the head depends on
+        if view.memo != head:
+            view.memo = head
+            parts[0] = self._head[
+                (
+                    s.round,
+                    s.rounds,
+                    len(s.galaxies),
+                    s.phase,
+                    s.realtime,
+                    my_turn,
+                    s.waits,
+                    s.stacked,
+                    s.stations,
+                    s.fav_ships,
+                    s.fav_goods,
+                    *s.free_tokens,
+                )
+            ]
         pending = s.pending
         if pending:
             step = pending[-1]  # the observation lists the next decision first
@@ -411,7 +416,6 @@ class SmugglersEncoder:
             parts[2] = self._pending[(step.seat == seat, step.kind, left)]
         else:
             parts[2] = _NO_PENDING
-        seen, marks = view.marks, s.marks
         if seen != marks:  # (inlined View.catch_up: this is the hot loop of the RL adapters)
             view.marks = marks.copy()
             self._catch_up(s, seat, parts, compress(_COMPONENTS, map(ne, seen, marks)))
@@ -467,6 +471,8 @@ class SmugglersEncoder:
                 parts[_CARD_PART + 2 * ci + 1] = (
                     self._bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won]
                 )
+            elif c == M_HEAD:
+                continue  # made above, with whose turn it is and the waits
             elif c == M_ROW:
                 printed = self._printed[players[me].colour if me < n else None]
                 row = s.row

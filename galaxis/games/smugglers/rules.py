@@ -28,7 +28,7 @@ from galaxis.core import (
 from galaxis.core.errors import BadOption
 from galaxis.games.smugglers import scoring
 from galaxis.games.smugglers.data import COLOURS, Sector, sectors, setup_table, sheets, terms
-from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_SEAT, M_SUPPLY, Player, SmugglersState
+from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_SEAT, M_SUPPLY, Player, SmugglersState
 
 LETTERS = "ABCDEF"
 ITEMS = ("e", *COLOURS)  # refill items: energy or a good of a colour
@@ -233,6 +233,7 @@ class Smugglers(Game):
         """§3.2: bidding ends when one token is left; it goes to the player without one
         (§5: with two players, to the one holding fewer)."""
         last = s.free_tokens.pop()
+        s.marks[M_HEAD] += 1
         if s.two_player:
             seat = min(range(2), key=lambda i: len(s.players[i].tokens))
         else:
@@ -272,6 +273,7 @@ class Smugglers(Game):
     def _begin_payment(self, s: SmugglersState, events: list[Event]) -> None:
         """§3.4: every winner pays; in turn mode clockwise from the round's first seat."""
         s.phase = "pay"
+        s.marks[M_HEAD] += 1
         n = len(s.players)
         order = [(s.start_seat + k) % n for k in range(n)]
         s.pending = [Step("pay", seat) for seat in reversed(order) if s.players[seat].won]
@@ -383,6 +385,7 @@ class Smugglers(Game):
         """§3.5: from the highest token down, take up to its value of energy OR goods;
         the −1 token lets its holder put one item back (§5: sums with two players)."""
         s.phase = "refill"
+        s.marks[M_HEAD] += 1
         order = sorted(range(len(s.players)), key=lambda i: self._token_score(s.players[i]), reverse=True)
         steps = []
         for seat in order:
@@ -485,6 +488,7 @@ class Smugglers(Game):
             self._next_turn(s)
         elif kind == "token":
             s.free_tokens.remove(args[1])
+            s.marks[M_HEAD] += 1
             s.players[seat].tokens.append(args[1])
             s.waits = 0
             s.marks[M_HAND + seat] += 1

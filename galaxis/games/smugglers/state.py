@@ -16,9 +16,10 @@ from galaxis.core.record import change_marks
 # they change, so the RL encoder rebuilds only those parts of its vector.
 MAX_ROW = 6  # sector cards revealed in a round
 MAX_SEATS = 6
-M_SUPPLY = 0  # the supply's energy and goods, the discarded sectors
-M_ROW = 1  # which sectors are revealed
-M_BIDS = 2  # + row index: the dice on the card, whether it is won and unpaid
+M_HEAD = 0  # round, galaxies left, phase, free speed tokens (whose turn and waits are compared)
+M_SUPPLY = 1  # the supply's energy and goods, the discarded sectors
+M_ROW = 2  # which sectors are revealed
+M_BIDS = 3  # + row index: the dice on the card, whether it is won and unpaid
 M_HAND = M_BIDS + MAX_ROW  # + seat: dice in hand and speed tokens
 M_SEAT = M_HAND + MAX_SEATS  # + seat: energy, goods, won, paid and unpaid sectors
 MARKS = M_SEAT + MAX_SEATS
@@ -70,10 +71,18 @@ class SmugglersState(Record):
     marks: list[int] = change_marks(MARKS)  # bookkeeping, not game state: never saved or copied
 
     def changed(
-        self, *, supply: bool = False, bids: Iterable[int] = (), hands: Iterable[int] = (), seats: Iterable[int] = ()
+        self,
+        *,
+        head: bool = False,
+        supply: bool = False,
+        bids: Iterable[int] = (),
+        hands: Iterable[int] = (),
+        seats: Iterable[int] = (),
     ) -> None:
-        """Marks the supply, the bids on the row cards and the seats' hands and piles given as changed."""
+        """Marks the head, the supply, the bids on the row cards and the seats' hands and piles given as changed."""
         marks = self.marks
+        if head:
+            marks[M_HEAD] += 1
         if supply:
             marks[M_SUPPLY] += 1
         for i in bids:
@@ -87,7 +96,7 @@ class SmugglersState(Record):
         """Marks every part of the table as changed (a new round, the game's end)."""
         self.marks[M_ROW] += 1
         everyone = range(len(self.players))
-        self.changed(supply=True, bids=range(len(self.row)), hands=everyone, seats=everyone)
+        self.changed(head=True, supply=True, bids=range(len(self.row)), hands=everyone, seats=everyone)
 
     @property
     def two_player(self) -> bool:
