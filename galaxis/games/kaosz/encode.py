@@ -27,8 +27,9 @@ from typing import Any
 import numpy as np
 
 from galaxis.games.kaosz.cards import pool
+from galaxis.games.kaosz.state import MARKS
 from galaxis.games.kaosz.views import visible
-from galaxis.interop.blocks import MAX_ENTRIES, layout_offsets, zeros
+from galaxis.interop.blocks import MAX_ENTRIES, Views, layout_offsets, zeros
 
 MAX_PLAYERS = 6
 TYPES = ("base", "crew", "equipment", "event", "interrupt", "ship")
@@ -237,6 +238,7 @@ _NO_KNOWN = bytes(4)
 _NO_BLOCK: tuple[Any, bytes] = ((), b"")  # no last block: no key equals ()
 _NO_NUMBERS: tuple[int | None, int | None, int | None] = (None, None, None)  # no decision data
 _EMPTY_SEATS = [bytes(4 * P_SIZE * (MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1)]
+_PARTS = 4 + 2 * MAX_PLAYERS + 1  # encode_match: the global blocks, (player block, known) per seat, empty seats
 _TYPE_BLOCKS: dict[tuple[str, ...], bytes] = {}  # card ids of a trash or wreck -> its types / 20
 _SUMMARIES: dict[tuple[int, ...], bytes] = {}  # zone summary -> its block
 
@@ -274,7 +276,9 @@ class KaoszEncoder:
         self._stack: dict[Any, bytes] = {}
         self._combat: dict[Any, bytes] = {}
         self._zone: dict[Any, bytes] = {}
-        self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks
+        self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks (encode)
+        self._views = Views(MARKS, _PARTS)  # observer -> its last vector of one state (encode_match)
+        self.rebuilds = 0  # player blocks encode_match rebuilt (tests count them)
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -362,8 +366,16 @@ class KaoszEncoder:
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
-        """The same vector as ``encode(match.observation(seat))``, read straight from the state."""
+        """The same vector as ``encode(match.observation(seat))``, read straight from the state.
+
+        The global blocks are rebuilt every call (whose turn, the decision, the stack and the
+        combat change almost every step). A player block is rebuilt only when its seat's change
+        mark (``state.MARKS``) moved since this observer's last vector of this state object; the
+        observer's count of known cards whenever any player block was rebuilt (a known card
+        may lie in any player's zones)."""
         s = match.state
+        view = self._views.of(seat, s)
+        seen, parts, m = view.marks, view.parts, s.marks
         me = -1 if seat is None else seat
         cards = s.cards
         stack = s.stack
@@ -393,91 +405,48 @@ class KaoszEncoder:
             decision = step.kind
             if decision != "tutor" and isinstance(step.data, dict):
                 numbers = _numbers(step.data)
-        glob = (
-            (
-                s.round,
-                s.max_rounds,
-                s.simple_combat,
-                s.phase,
-                seat is not None and seat in match.to_move,
-                s.active == me,
-                s.first == me,
-            ),
-            (decision, numbers),
-            (len(stack), stack_mine, neutralized, top),
-            combat,
+        turn = (
+            s.round,
+            s.max_rounds,
+            s.simple_combat,
+            s.phase,
+            seat is not None and seat in match.to_move,
+            s.active == me,
+            s.first == me,
         )
+        decision_key = (decision, numbers)
+        stack_key = (len(stack), stack_mine, neutralized, top)
+        c1, c2, c3, c4 = self._turn, self._decision, self._stack, self._combat
+        parts[0] = c1.get(turn) or _bounded_get(c1, turn, _turn_bytes)
+        parts[1] = c2.get(decision_key) or _bounded_get(c2, decision_key, _decision_bytes)
+        parts[2] = c3.get(stack_key) or _bounded_get(c3, stack_key, _stack_bytes)
+        parts[3] = c4.get(combat) or _bounded_get(c4, combat, _combat_bytes)
 
         players = s.players
-        if len(players) > MAX_PLAYERS:  # never: the game seats at most MAX_PLAYERS
-            raise ValueError(f"kaosz encoder: {len(players)} players, at most {MAX_PLAYERS}")
+        total = len(players)
+        if total > MAX_PLAYERS:  # never: the game seats at most MAX_PLAYERS
+            raise ValueError(f"kaosz encoder: {total} players, at most {MAX_PLAYERS}")
         first = 0 if me < 0 else me
-        order = players[first:] + players[:first]
-        # The zone cards of every player in the vector's order are read in two comprehensions
-        # (the public hangars; canteens and surfaces), then cut into zones; views.visible (§8) is
-        # inlined per zone (the zone lists agree with the cards' zones, tests/interop check it).
-        ships: list[int] = []
-        laid: list[int] = []
-        piles: list[int] = []  # every trash (and the observer's wreck): public names
-        for p in order:
-            ships += p.hangar
-            laid += p.canteen
-            laid += p.surface
-            piles += p.trash
+        rebuilt = False
         known: set[int] | tuple[()] = ()
-        if seat is not None:
-            piles += order[0].wreck
-            if order[0].known:
-                known = set(order[0].known)
-        hangars = tuple([(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, ships)])
-        # a canteen or surface card is identified when face up, the observer's own, or looked at
-        flat = tuple(
-            [
-                (c.name, c.up, c.turn, c.upgrades, c.harm)
-                if (c := cards[u]).owner == me or c.up or u in known
-                else ("", c.up, c.turn, c.upgrades, c.harm)
-                for u in laid
-            ]
-        )
-        names = tuple([cards[u].name for u in piles])
-
-        keys: list[tuple[Any, ...]] = []
-        h = a = t = 0
-        for p in order:
-            end_hangar = h + len(p.hangar)
-            end_canteen = a + len(p.canteen)
-            end_surface = end_canteen + len(p.surface)
-            end_trash = t + len(p.trash)
-            keys.append(
-                (
-                    p.out,
-                    p.credits,
-                    p.turns,
-                    p.kills,
-                    len(p.colony),
-                    len(p.hand),
-                    len(p.wreck),
-                    names[t:end_trash],
-                    hangars[h:end_hangar],
-                    flat[a:end_canteen],
-                    flat[end_canteen:end_surface],
-                    None,
-                    None,
-                    None,
-                )
-            )
-            h, a, t = end_hangar, end_surface, end_trash
-        if seat is not None:  # the observer's hand (identified when its own or looked at) and wreck
-            hand = tuple(
-                [
-                    (c.name, c.up, c.turn, c.upgrades, c.harm)
-                    if (c := cards[u]).owner == me or u in known
-                    else ("", c.up, c.turn, c.upgrades, c.harm)
-                    for u in order[0].hand
-                ]
-            )
-            keys[0] = (*keys[0][:11], hand, names[t:], _known_hidden(cards, known) if known else 0)
-        return self._assemble(me, glob, keys)
+        for k in range(total):
+            i = (first + k) % total
+            if m[i] == seen[i]:
+                continue
+            if not rebuilt:
+                rebuilt = True
+                if seat is not None and players[seat].known:
+                    known = set(players[seat].known)
+            seen[i] = m[i]
+            self.rebuilds += 1
+            mine = k == 0 and seat is not None
+            parts[4 + 2 * k] = self._player_bytes(_player_key(cards, players[i], me, known, mine))
+            if not mine:
+                parts[5 + 2 * k] = _NO_KNOWN
+        if rebuilt and seat is not None:  # the observer's known cards that are not public
+            parts[5] = _PER_10[_known_hidden(cards, known) if known else 0]
+        parts[-1] = _EMPTY_SEATS[total]
+        return np.frombuffer(b"".join(parts), dtype=np.float32)
 
     # --- shared -----------------------------------------------------------------------
     def _assemble(self, me: int, glob: tuple[Any, ...], keys: list[tuple[Any, ...]]) -> np.ndarray:
@@ -499,55 +468,91 @@ class KaoszEncoder:
             if len(self._last) >= 64:
                 self._last.clear()
             last = self._last[me] = [_NO_BLOCK] * len(keys)
-        zones, types = self._zone, _TYPE_BLOCKS
         for k, key in enumerate(keys):
             prev = last[k]
             if prev[0] == key:
                 parts.append(prev[1])
                 continue
-            (
-                out,
-                credits,
-                turns,
-                kills,
-                colony,
-                hand,
-                wreck,
-                trash,
-                hangar,
-                canteen,
-                surface,
-                hand_cards,
-                wrecked,
-                known,
-            ) = key
-            block = b"".join(
-                (
-                    _OUT if out else _IN_PLAY,
-                    _PER_20[credits],
-                    _PER_40[turns],
-                    _PER_5[kills],
-                    _PER_40[colony],
-                    _PER_10[hand],
-                    _PER_40[wreck],
-                    _PER_40[len(trash)],
-                    types.get(trash) or _bounded_get(types, trash, _types_bytes),
-                    zones.get(hangar) or _bounded_get(zones, hangar, _zone_bytes),
-                    zones.get(canteen) or _bounded_get(zones, canteen, _zone_bytes),
-                    zones.get(surface) or _bounded_get(zones, surface, _zone_bytes),
-                    _NO_ZONE
-                    if hand_cards is None
-                    else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
-                    _NO_WRECK
-                    if wrecked is None
-                    else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
-                    _NO_KNOWN if known is None else _PER_10[known],
-                )
-            )
+            known = key[13]
+            block = self._player_bytes(key) + (_NO_KNOWN if known is None else _PER_10[known])
             last[k] = (key, block)
             parts.append(block)
         parts.append(_EMPTY_SEATS[len(keys)])
         return np.frombuffer(b"".join(parts), dtype=np.float32)
+
+    def _player_bytes(self, key: tuple[Any, ...]) -> bytes:
+        """A player block but its last field (the known cards), from its key (``known`` unread)."""
+        zones, types = self._zone, _TYPE_BLOCKS
+        out, credits, turns, kills, colony, hand, wreck, trash, hangar, canteen, surface, hand_cards, wrecked = key[:13]
+        return b"".join(
+            (
+                _OUT if out else _IN_PLAY,
+                _PER_20[credits],
+                _PER_40[turns],
+                _PER_5[kills],
+                _PER_40[colony],
+                _PER_10[hand],
+                _PER_40[wreck],
+                _PER_40[len(trash)],
+                types.get(trash) or _bounded_get(types, trash, _types_bytes),
+                zones.get(hangar) or _bounded_get(zones, hangar, _zone_bytes),
+                zones.get(canteen) or _bounded_get(zones, canteen, _zone_bytes),
+                zones.get(surface) or _bounded_get(zones, surface, _zone_bytes),
+                _NO_ZONE if hand_cards is None else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
+                _NO_WRECK if wrecked is None else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
+            )
+        )
+
+
+def _player_key(cards: list[Any], p: Any, me: int, known: set[int] | tuple[()], mine: bool) -> tuple[Any, ...]:
+    """The key of player ``p``'s block for observer ``me`` (``mine``: ``p`` is the observer), read
+    straight from the state, without its known-card count; views.visible (§8) is inlined per zone
+    (the zone lists agree with the cards' zones, tests/interop check it): a hangar card is always
+    identified; a canteen or surface card when face up, the observer's own, or looked at; a card
+    in the observer's hand when its own or looked at."""
+    hangar = tuple([(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, p.hangar)])
+    canteen = tuple(
+        [
+            (c.name, c.up, c.turn, c.upgrades, c.harm)
+            if (c := cards[u]).owner == me or c.up or u in known
+            else ("", c.up, c.turn, c.upgrades, c.harm)
+            for u in p.canteen
+        ]
+    )
+    surface = tuple(
+        [
+            (c.name, c.up, c.turn, c.upgrades, c.harm)
+            if (c := cards[u]).owner == me or c.up or u in known
+            else ("", c.up, c.turn, c.upgrades, c.harm)
+            for u in p.surface
+        ]
+    )
+    hand = wrecked = None
+    if mine:
+        hand = tuple(
+            [
+                (c.name, c.up, c.turn, c.upgrades, c.harm)
+                if (c := cards[u]).owner == me or u in known
+                else ("", c.up, c.turn, c.upgrades, c.harm)
+                for u in p.hand
+            ]
+        )
+        wrecked = tuple([cards[u].name for u in p.wreck])
+    return (
+        p.out,
+        p.credits,
+        p.turns,
+        p.kills,
+        len(p.colony),
+        len(p.hand),
+        len(p.wreck),
+        tuple([cards[u].name for u in p.trash]),
+        hangar,
+        canteen,
+        surface,
+        hand,
+        wrecked,
+    )
 
 
 # --- block builders (each gets the key it is cached under) ----------------------------

@@ -12,8 +12,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record, Rng, Step
+from galaxis.core.record import change_marks
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
+
+# Change marks (``KaoszState.marks``, for the observation encoder): one per seat, raised where
+# anything of that seat's player block changes: its counters (credits, turns, kills, out), its
+# zone lists, or a field of a card it owns (name, up, turn, upgrades, harm, zone). Cards only
+# ever lie in their owner's lists (the controller is always the owner). What any seat may
+# identify depends on the observer's ``known`` list, so a change there raises every mark.
+MARKS = 6  # = the most seats
+
+
+def changed(s: KaoszState, seat: int) -> None:
+    """Player ``seat``'s block changed (counters or zone lists)."""
+    s.marks[seat] += 1
+
+
+def card_changed(s: KaoszState, uid: int) -> None:
+    """A field of card ``uid`` changed: its owner's block."""
+    s.marks[s.cards[uid].owner] += 1
+
+
+def changed_all(s: KaoszState) -> None:
+    """Every player block (an end phase, a look at hidden cards, re-dealt names)."""
+    marks = s.marks
+    for i in range(len(marks)):
+        marks[i] += 1
 
 
 @dataclass(slots=True)
@@ -93,3 +118,4 @@ class KaoszState(Record):
     # options, fixed for the match
     simple_combat: bool = False
     max_rounds: int = 40
+    marks: list[int] = change_marks(MARKS)  # per seat, see MARKS
