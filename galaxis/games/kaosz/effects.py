@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event, Step
-from galaxis.games.kaosz.state import card_changed, changed, changed_all
+from galaxis.games.kaosz.state import card_changed, changed, known_changed, upgrades_changed
 
 if TYPE_CHECKING:
     from galaxis.games.kaosz.cards import Effect
@@ -121,7 +121,7 @@ def _discard(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
 @op("upgrade", "§4.4 put upgrades on one of your bases (card effects ignore the two-a-turn limit)")
 def _upgrade(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     s.cards[c.target].upgrades += c.amount
-    card_changed(s, c.target)
+    upgrades_changed(s, c.target)
     events.append({"type": "upgraded", "card": f"c{c.target}", "amount": c.amount})
 
 
@@ -131,7 +131,7 @@ def _peek(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     for u in s.players[c.target].hand:
         if u not in known:
             known.append(u)
-    changed_all(s)  # what the seat identifies, in every player's zones
+    known_changed(s)
     events.append({"type": "peek", "seat": c.seat, "of": c.target})
 
 

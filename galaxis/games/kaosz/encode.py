@@ -21,13 +21,24 @@ a card the seat cannot identify never enters a key).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from galaxis.games.kaosz.cards import pool
-from galaxis.games.kaosz.state import MARKS
+from galaxis.games.kaosz.state import (
+    CANTEEN,
+    HAND,
+    HANGAR,
+    MARKS,
+    PER_SEAT,
+    PUBLIC,
+    SURFACE,
+    TRASH,
+    UPS,
+    WRECK,
+)
 from galaxis.games.kaosz.views import visible
 from galaxis.interop.blocks import MAX_ENTRIES, Views, layout_offsets, zeros
 
@@ -237,8 +248,16 @@ _NO_WRECK = bytes(4 * len(TYPES))  # another player's wreck: only its size is ob
 _NO_KNOWN = bytes(4)
 _NO_BLOCK: tuple[Any, bytes] = ((), b"")  # no last block: no key equals ()
 _NO_NUMBERS: tuple[int | None, int | None, int | None] = (None, None, None)  # no decision data
+_NO_DECISION = (None, _NO_NUMBERS)
+_NO_STACK = (0, 0, False, None)
 _EMPTY_SEATS = [bytes(4 * P_SIZE * (MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1)]
-_PARTS = 4 + 2 * MAX_PLAYERS + 1  # encode_match: the global blocks, (player block, known) per seat, empty seats
+# encode_match's segments: the 4 global blocks; per seat: counts, trash, hangar, canteen, surface, hand,
+# wreck, known; the empty seats
+_PARTS = 4 + 8 * MAX_PLAYERS + 1
+# a view's marks list holds, after the marks it was made at, per seat the packed sum of its surface's
+# summary (-1: none, or summed the plain way) and the upgrades in it: buying or stripping an upgrade
+# (UPS) then changes one field of the sum
+_SURFACE_SUMS = MARKS
 _TYPE_BLOCKS: dict[tuple[str, ...], bytes] = {}  # card ids of a trash or wreck -> its types / 20
 _SUMMARIES: dict[tuple[int, ...], bytes] = {}  # zone summary -> its block
 
@@ -276,8 +295,9 @@ class KaoszEncoder:
         self._stack: dict[Any, bytes] = {}
         self._combat: dict[Any, bytes] = {}
         self._zone: dict[Any, bytes] = {}
+        self._counts: dict[Any, bytes] = {}
         self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks (encode)
-        self._views = Views(MARKS, _PARTS)  # observer -> its last vector of one state (encode_match)
+        self._views = Views(_SURFACE_SUMS + 2 * MAX_PLAYERS, _PARTS)  # observer -> its last vector of one state (encode_match)
         self.rebuilds = 0  # player blocks encode_match rebuilt (tests count them)
 
     # --- the observation path ---------------------------------------------------
@@ -369,42 +389,50 @@ class KaoszEncoder:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state.
 
         The global blocks are rebuilt every call (whose turn, the decision, the stack and the
-        combat change almost every step). A player block is rebuilt only when its seat's change
-        mark (``state.MARKS``) moved since this observer's last vector of this state object; the
-        observer's count of known cards whenever any player block was rebuilt (a known card
-        may lie in any player's zones)."""
+        combat change almost every step). Each part of a player block (counts, trash, hangar,
+        canteen, surface, and the observer's hand, wreck and known cards) is rebuilt only when
+        its change mark (``state.MARKS``) moved since this observer's last vector of this state
+        object; the known-card count follows ``PUBLIC``, as a known card may lie anywhere."""
         s = match.state
         view = self._views.of(seat, s)
         seen, parts, m = view.marks, view.parts, s.marks
         me = -1 if seat is None else seat
         cards = s.cards
         stack = s.stack
-        top = None
-        stack_mine = 0
-        neutralized = False
         if stack:
             it = stack[-1]
             top = (it.kind, it.seat == me, cards[it.uid].name if visible(s, it.uid, seat) else "")
-            stack_mine = sum(1 for it in stack if it.seat == me)
-            neutralized = any(it.neutralized for it in stack)
+            stack_key: tuple[Any, ...] = (len(stack), sum(1 for it in stack if it.seat == me), any(it.neutralized for it in stack), top)
+        else:
+            stack_key = _NO_STACK
         cb = s.combat
         combat = None
         if cb is not None:
+            attackers, defenders = cb.ships
             combat = (
                 cb.attacker == me,
                 cb.defender == me,
                 cb.target,
                 cb.stage,
-                tuple(len(side) for side in cb.ships),
+                (len(attackers), len(defenders)),
                 tuple(cb.passed),
             )
-        decision = None
-        numbers = _NO_NUMBERS
+        decision_key: tuple[Any, ...] = _NO_DECISION
         if s.pending:
             step = s.pending[-1]
-            decision = step.kind
-            if decision != "tutor" and isinstance(step.data, dict):
-                numbers = _numbers(step.data)
+            data = step.data
+            if step.kind != "tutor" and type(data) is dict:
+                count, left, hits = data.get("count"), data.get("left"), data.get("hits")
+                decision_key = (
+                    step.kind,
+                    (
+                        count if type(count) is int else None,
+                        left if type(left) is int else None,
+                        hits if type(hits) is int else None,
+                    ),
+                )
+            else:
+                decision_key = (step.kind, _NO_NUMBERS)
         turn = (
             s.round,
             s.max_rounds,
@@ -414,8 +442,6 @@ class KaoszEncoder:
             s.active == me,
             s.first == me,
         )
-        decision_key = (decision, numbers)
-        stack_key = (len(stack), stack_mine, neutralized, top)
         c1, c2, c3, c4 = self._turn, self._decision, self._stack, self._combat
         parts[0] = c1.get(turn) or _bounded_get(c1, turn, _turn_bytes)
         parts[1] = c2.get(decision_key) or _bounded_get(c2, decision_key, _decision_bytes)
@@ -427,24 +453,97 @@ class KaoszEncoder:
         if total > MAX_PLAYERS:  # never: the game seats at most MAX_PLAYERS
             raise ValueError(f"kaosz encoder: {total} players, at most {MAX_PLAYERS}")
         first = 0 if me < 0 else me
-        rebuilt = False
-        known: set[int] | tuple[()] = ()
+        known: set[int] | tuple[()] | None = None  # the observer's known cards, read when first needed
+        base = 4
         for k in range(total):
             i = (first + k) % total
-            if m[i] == seen[i]:
+            mb = i * PER_SEAT
+            if m[mb : mb + PER_SEAT] == seen[mb : mb + PER_SEAT] and (k or seat is None or m[PUBLIC] == seen[PUBLIC]):
+                base += 8
                 continue
-            if not rebuilt:
-                rebuilt = True
-                if seat is not None and players[seat].known:
-                    known = set(players[seat].known)
-            seen[i] = m[i]
-            self.rebuilds += 1
+            p = players[i]
             mine = k == 0 and seat is not None
-            parts[4 + 2 * k] = self._player_bytes(_player_key(cards, players[i], me, known, mine))
-            if not mine:
-                parts[5 + 2 * k] = _NO_KNOWN
-        if rebuilt and seat is not None:  # the observer's known cards that are not public
-            parts[5] = _PER_10[_known_hidden(cards, known) if known else 0]
+            if not mine:  # another player's hand and wreck are not in the vector
+                seen[mb + HAND], seen[mb + WRECK] = m[mb + HAND], m[mb + WRECK]
+            if m[mb] != seen[mb]:  # COUNTS
+                seen[mb] = m[mb]
+                self.rebuilds += 1
+                counts = (p.out, p.credits, p.turns, p.kills, len(p.colony), len(p.hand), len(p.wreck))
+                parts[base] = self._counts.get(counts) or _bounded_get(self._counts, counts, _counts_bytes)
+                if not mine:
+                    parts[base + 5], parts[base + 6], parts[base + 7] = _NO_ZONE, _NO_WRECK, _NO_KNOWN
+            if m[mb + TRASH] != seen[mb + TRASH]:
+                seen[mb + TRASH] = m[mb + TRASH]
+                self.rebuilds += 1
+                trash = tuple([cards[u].name for u in p.trash])
+                parts[base + 1] = _PER_40[len(trash)] + (
+                    _TYPE_BLOCKS.get(trash) or _bounded_get(_TYPE_BLOCKS, trash, _types_bytes)
+                )
+            if m[mb + HANGAR] != seen[mb + HANGAR]:
+                seen[mb + HANGAR] = m[mb + HANGAR]
+                self.rebuilds += 1
+                zone = [(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, p.hangar)]
+                parts[base + 2] = _zone_block(zone)[0]
+            if m[mb + CANTEEN] != seen[mb + CANTEEN]:
+                seen[mb + CANTEEN] = m[mb + CANTEEN]
+                self.rebuilds += 1
+                if known is None:
+                    known = _known_set(players, seat)
+                parts[base + 3] = _zone_block(_laid(cards, p.canteen, me, known))[0]
+            if m[mb + SURFACE] != seen[mb + SURFACE]:
+                seen[mb + SURFACE] = m[mb + SURFACE]
+                seen[mb + UPS] = m[mb + UPS]
+                self.rebuilds += 1
+                if known is None:
+                    known = _known_set(players, seat)
+                zone = _laid(cards, p.surface, me, known)
+                parts[base + 4], packed = _zone_block(zone)
+                seen[_SURFACE_SUMS + 2 * i] = -1 if packed is None else packed
+                seen[_SURFACE_SUMS + 2 * i + 1] = sum([c[3] for c in zone])
+            elif m[mb + UPS] != seen[mb + UPS]:  # only upgrades changed: one field of the packed sum
+                seen[mb + UPS] = m[mb + UPS]
+                self.rebuilds += 1
+                last = seen[_SURFACE_SUMS + 2 * i]
+                ups = sum([cards[u].upgrades for u in p.surface])
+                if last >= 0 and 0 <= ups < _CARD_MAX:
+                    packed = last + ((ups - seen[_SURFACE_SUMS + 2 * i + 1]) << _UPS_SHIFT)
+                    parts[base + 4] = _PACKED_SUMMARIES.get(packed) or _bounded_get(
+                        _PACKED_SUMMARIES, packed, _unpacked_bytes
+                    )
+                else:
+                    if known is None:
+                        known = _known_set(players, seat)
+                    zone = _laid(cards, p.surface, me, known)
+                    parts[base + 4], packed = _zone_block(zone)
+                    ups = sum([c[3] for c in zone])
+                seen[_SURFACE_SUMS + 2 * i] = -1 if packed is None else packed
+                seen[_SURFACE_SUMS + 2 * i + 1] = ups
+            if mine:
+                if m[mb + HAND] != seen[mb + HAND]:
+                    seen[mb + HAND] = m[mb + HAND]
+                    self.rebuilds += 1
+                    if known is None:
+                        known = _known_set(players, seat)
+                    # identified when the observer's own or looked at
+                    zone = [
+                        (c.name, c.up, c.turn, c.upgrades, c.harm)
+                        if (c := cards[u]).owner == me or u in known
+                        else ("", c.up, c.turn, c.upgrades, c.harm)
+                        for u in p.hand
+                    ]
+                    parts[base + 5] = _zone_block(zone)[0]
+                if m[mb + WRECK] != seen[mb + WRECK]:
+                    seen[mb + WRECK] = m[mb + WRECK]
+                    self.rebuilds += 1
+                    wrecked = tuple([cards[u].name for u in p.wreck])
+                    parts[base + 6] = _TYPE_BLOCKS.get(wrecked) or _bounded_get(_TYPE_BLOCKS, wrecked, _types_bytes)
+                if m[PUBLIC] != seen[PUBLIC]:  # the observer's known cards that are not public
+                    seen[PUBLIC] = m[PUBLIC]
+                    self.rebuilds += 1
+                    if known is None:
+                        known = _known_set(players, seat)
+                    parts[base + 7] = _PER_10[_known_hidden(cards, known) if known else 0]
+            base += 8
         parts[-1] = _EMPTY_SEATS[total]
         return np.frombuffer(b"".join(parts), dtype=np.float32)
 
@@ -504,54 +603,46 @@ class KaoszEncoder:
         )
 
 
-def _player_key(cards: list[Any], p: Any, me: int, known: set[int] | tuple[()], mine: bool) -> tuple[Any, ...]:
-    """The key of player ``p``'s block for observer ``me`` (``mine``: ``p`` is the observer), read
-    straight from the state, without its known-card count; views.visible (§8) is inlined per zone
-    (the zone lists agree with the cards' zones, tests/interop check it): a hangar card is always
-    identified; a canteen or surface card when face up, the observer's own, or looked at; a card
-    in the observer's hand when its own or looked at."""
-    hangar = tuple([(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, p.hangar)])
-    canteen = tuple(
-        [
-            (c.name, c.up, c.turn, c.upgrades, c.harm)
-            if (c := cards[u]).owner == me or c.up or u in known
-            else ("", c.up, c.turn, c.upgrades, c.harm)
-            for u in p.canteen
-        ]
-    )
-    surface = tuple(
-        [
-            (c.name, c.up, c.turn, c.upgrades, c.harm)
-            if (c := cards[u]).owner == me or c.up or u in known
-            else ("", c.up, c.turn, c.upgrades, c.harm)
-            for u in p.surface
-        ]
-    )
-    hand = wrecked = None
-    if mine:
-        hand = tuple(
-            [
-                (c.name, c.up, c.turn, c.upgrades, c.harm)
-                if (c := cards[u]).owner == me or u in known
-                else ("", c.up, c.turn, c.upgrades, c.harm)
-                for u in p.hand
-            ]
+def _known_set(players: list[Any], seat: int | None) -> set[int] | tuple[()]:
+    """The cards observer ``seat`` has looked at (``()`` for none, or for the spectator)."""
+    if seat is None or not players[seat].known:
+        return ()
+    return set(players[seat].known)
+
+
+def _laid(cards: list[Any], uids: list[int], me: int, known: set[int] | tuple[()]) -> list[tuple[Any, ...]]:
+    """The zone key entries of a canteen or surface: a card is identified when face up, the
+    observer's own, or looked at (views.visible, §8)."""
+    return [
+        (c.name, c.up, c.turn, c.upgrades, c.harm)
+        if (c := cards[u]).owner == me or c.up or u in known
+        else ("", c.up, c.turn, c.upgrades, c.harm)
+        for u in uids
+    ]
+
+
+def _zone_block(cards: list[tuple[Any, ...]]) -> tuple[bytes, int | None]:
+    """``_zone_bytes(cards)`` and the packed summary it was made from (None: summed the plain way)."""
+    try:
+        packed = sum(map(_PACKED_CARDS.__getitem__, cards))
+    except TypeError:  # a card whose numbers do not pack
+        return _zone_bytes(tuple(cards)), None
+    return _PACKED_SUMMARIES.get(packed) or _bounded_get(_PACKED_SUMMARIES, packed, _unpacked_bytes), packed
+
+
+def _counts_bytes(counts: tuple[Any, ...]) -> bytes:
+    """present .. wreck of a player block."""
+    out, credits, turns, kills, colony, hand, wreck = counts
+    return b"".join(
+        (
+            _OUT if out else _IN_PLAY,
+            _PER_20[credits],
+            _PER_40[turns],
+            _PER_5[kills],
+            _PER_40[colony],
+            _PER_10[hand],
+            _PER_40[wreck],
         )
-        wrecked = tuple([cards[u].name for u in p.wreck])
-    return (
-        p.out,
-        p.credits,
-        p.turns,
-        p.kills,
-        len(p.colony),
-        len(p.hand),
-        len(p.wreck),
-        tuple([cards[u].name for u in p.trash]),
-        hangar,
-        canteen,
-        surface,
-        hand,
-        wrecked,
     )
 
 
@@ -679,13 +770,16 @@ class _PackedCards(dict[tuple[Any, ...], Any]):  # values: int, or None for "doe
 _PACKED_CARDS = _PackedCards()
 _PACKED_SUMMARIES: dict[int, bytes] = {}
 _FIELD_MASK = (1 << _FIELD_BITS) - 1
+_UPS_SHIFT = _FIELD_BITS * Z["upgrades"]  # the upgrades field of a packed summary (ZONE and _zone_key order)
+_FIELDS_32 = "I" if array("I").itemsize == 4 else "L"  # an array of unsigned 32-bit fields
+assert _FIELD_BITS == 32 and array(_FIELDS_32).itemsize == 4
 
 
 def _unpacked_bytes(packed: int) -> bytes:
-    """The block of a packed zone summary."""
-    return _summary_bytes(tuple((packed >> (_FIELD_BITS * i)) & _FIELD_MASK for i in range(Z_SIZE)))
+    """The block of a packed zone summary: its 32-bit fields are the little-endian words of the int."""
+    return _summary_bytes(array(_FIELDS_32, packed.to_bytes(4 * Z_SIZE, "little")))
 
 
-def _summary_bytes(summary: tuple[int, ...]) -> bytes:
-    """A zone's summary, each count scaled and clipped to 1."""
-    return array("f", [min(x * k, 1.0) for x, k in zip(summary, _ZONE_SCALE, strict=True)]).tobytes()
+def _summary_bytes(summary: Sequence[int]) -> bytes:
+    """A zone's summary, each count scaled and clipped to 1 (``min(x * k, 1.0)``, spelt out)."""
+    return array("f", [v if (v := x * k) <= 1.0 else 1.0 for x, k in zip(summary, _ZONE_SCALE, strict=True)]).tobytes()

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Event, Game, IllegalAction, Step
 from galaxis.games.kaosz.cards import pool
-from galaxis.games.kaosz.state import ACTIVE, USED, Combat, KaoszState, card_changed, changed, changed_all
+from galaxis.games.kaosz.state import (
+    ACTIVE,
+    USED,
+    Combat,
+    KaoszState,
+    card_changed,
+    changed,
+    known_changed,
+    upgrades_changed,
+)
 
 if TYPE_CHECKING:
     from galaxis.games.kaosz.rules import Kaosz
@@ -354,7 +363,7 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         p.credits -= 1
         s.cards[args[1]].upgrades += 1
         changed(s, seat)
-        card_changed(s, args[1])
+        upgrades_changed(s, args[1])
         p.ups[str(args[1])] = p.ups.get(str(args[1]), 0) + 1
         events.append({"type": "upgrade", "seat": seat, "card": _c(args[1])})
     elif kind == "strip":
@@ -362,8 +371,8 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         s.cards[args[2]].upgrades -= 1
         p.credits += 1
         changed(s, seat)
-        card_changed(s, args[1])
-        card_changed(s, args[2])
+        upgrades_changed(s, args[1])
+        upgrades_changed(s, args[2])
         events.append({"type": "strip", "seat": seat})
     elif kind == "draw":
         p.credits -= 1
@@ -371,9 +380,10 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         g.draw(s, seat, 1, events)
     elif kind == "tutor":
         p.credits -= 2
+        changed(s, seat)
         s.pending.append(Step("tutor", seat, {"cards": list(p.colony[:5])}))
         p.known += [u for u in p.colony[:5] if u not in p.known]  # §8 looked at once: remembered
-        changed_all(s)
+        known_changed(s)
     elif kind == "take":
         g.move(s, args[1], "hand")
         s.rng.shuffle(p.colony)

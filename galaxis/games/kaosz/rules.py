@@ -40,7 +40,7 @@ from galaxis.games.kaosz.state import (
     StackItem,
     card_changed,
     changed,
-    changed_all,
+    zone_changed,
 )
 
 HAND_LIMIT = 5
@@ -222,8 +222,7 @@ class Kaosz(Game):
             for lst in (p.colony, p.hand, p.trash, p.wreck, p.hangar, p.canteen, p.surface):
                 if uid in lst:
                     lst.remove(uid)
-                    changed(s, i)
-        card_changed(s, uid)
+                    zone_changed(s, i, c.zone)
         c.zone = zone
         c.host = -1
         if zone in ("trash", "wreck", "hand", "colony"):
@@ -232,7 +231,7 @@ class Kaosz(Game):
             if zone in ("hand", "colony", "wreck"):
                 c.up = False
         owner = s.players[c.owner if seat is None else seat]
-        changed(s, c.owner if seat is None else seat)
+        zone_changed(s, c.owner if seat is None else seat, zone)
         if zone in ("trash", "wreck", "hand", "colony", "hangar", "canteen", "surface"):
             lst = getattr(owner, zone)
             if 0 <= at <= len(lst):
@@ -556,12 +555,12 @@ class Kaosz(Game):
             return
         # paying a face-down card (§4.3): it turns face up where it lies
         c.up = True
-        card_changed(s, item.uid)
         if item.home == "ship":
             if item.target < 0 or s.cards[item.target].zone != "hangar":
                 self.leave_play(s, item.uid, events)  # its ship is gone: the payment fizzles (§5.5)
                 return
             c.zone = "ship"
+            zone_changed(s, c.owner, "ship")
             c.host = item.target
         else:
             self.move(s, item.uid, item.home, c.ctrl, at=item.slot)
@@ -831,13 +830,16 @@ class Kaosz(Game):
         seat = s.active
         p = s.players[seat]
         p.credits = min(p.credits, CREDIT_CAP)
-        changed_all(s)  # armour reset and untapping touch every player's cards
-        for c in s.cards:
+        changed(s, seat)
+        for u, c in enumerate(s.cards):
+            if c.harm:
+                card_changed(s, u)
             c.harm = 0  # §D1 every card in play regains full armour
             c.mods = []
-        for c in s.cards:
+        for u, c in enumerate(s.cards):
             if c.ctrl == seat and c.zone in ("hangar", "canteen", "surface", "ship") and c.turn > ACTIVE:
                 c.turn -= 1
+                card_changed(s, u)
         for o in self.opponents(s, seat):
             if not s.players[o].colony and not s.players[o].out:
                 self._eliminate(s, o, seat, events)
