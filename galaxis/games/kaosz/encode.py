@@ -254,10 +254,7 @@ _EMPTY_SEATS = [bytes(4 * P_SIZE * (MAX_PLAYERS - n)) for n in range(MAX_PLAYERS
 # encode_match's segments: the 4 global blocks; per seat: counts, trash, hangar, canteen, surface, hand,
 # wreck, known; the empty seats
 _PARTS = 4 + 8 * MAX_PLAYERS + 1
-# a view's marks list holds, after the marks it was made at, per seat the packed sum of its surface's
-# summary (-1: none, or summed the plain way) and the upgrades in it: buying or stripping an upgrade
-# (UPS) then changes one field of the sum
-_SURFACE_SUMS = MARKS
+
 _TYPE_BLOCKS: dict[tuple[str, ...], bytes] = {}  # card ids of a trash or wreck -> its types / 20
 _SUMMARIES: dict[tuple[int, ...], bytes] = {}  # zone summary -> its block
 
@@ -295,9 +292,8 @@ class KaoszEncoder:
         self._stack: dict[Any, bytes] = {}
         self._combat: dict[Any, bytes] = {}
         self._zone: dict[Any, bytes] = {}
-        self._counts: dict[Any, bytes] = {}
         self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks (encode)
-        self._views = Views(_SURFACE_SUMS + 2 * MAX_PLAYERS, _PARTS)  # observer -> its last vector of one state (encode_match)
+        self._views = Views(MARKS, _PARTS)  # observer -> its last vector of one state (encode_match)
         self.rebuilds = 0  # player blocks encode_match rebuilt (tests count them)
 
     # --- the observation path ---------------------------------------------------
@@ -468,8 +464,17 @@ class KaoszEncoder:
             if m[mb] != seen[mb]:  # COUNTS
                 seen[mb] = m[mb]
                 self.rebuilds += 1
-                counts = (p.out, p.credits, p.turns, p.kills, len(p.colony), len(p.hand), len(p.wreck))
-                parts[base] = self._counts.get(counts) or _bounded_get(self._counts, counts, _counts_bytes)
+                parts[base] = b"".join(
+                    (
+                        _OUT if p.out else _IN_PLAY,
+                        _PER_20[p.credits],
+                        _PER_40[p.turns],
+                        _PER_5[p.kills],
+                        _PER_40[len(p.colony)],
+                        _PER_10[len(p.hand)],
+                        _PER_40[len(p.wreck)],
+                    )
+                )
                 if not mine:
                     parts[base + 5], parts[base + 6], parts[base + 7] = _NO_ZONE, _NO_WRECK, _NO_KNOWN
             if m[mb + TRASH] != seen[mb + TRASH]:
@@ -497,27 +502,13 @@ class KaoszEncoder:
                 if known is None:
                     known = _known_set(players, seat)
                 zone = _laid(cards, p.surface, me, known)
-                parts[base + 4], packed = _zone_block(zone)
-                seen[_SURFACE_SUMS + 2 * i] = -1 if packed is None else packed
-                seen[_SURFACE_SUMS + 2 * i + 1] = sum([c[3] for c in zone])
-            elif m[mb + UPS] != seen[mb + UPS]:  # only upgrades changed: one field of the packed sum
+                parts[base + 4] = _zone_block(zone)[0]
+            elif m[mb + UPS] != seen[mb + UPS]:  # only upgrades changed: that one field of the block
                 seen[mb + UPS] = m[mb + UPS]
                 self.rebuilds += 1
-                last = seen[_SURFACE_SUMS + 2 * i]
+                block = parts[base + 4]
                 ups = sum([cards[u].upgrades for u in p.surface])
-                if last >= 0 and 0 <= ups < _CARD_MAX:
-                    packed = last + ((ups - seen[_SURFACE_SUMS + 2 * i + 1]) << _UPS_SHIFT)
-                    parts[base + 4] = _PACKED_SUMMARIES.get(packed) or _bounded_get(
-                        _PACKED_SUMMARIES, packed, _unpacked_bytes
-                    )
-                else:
-                    if known is None:
-                        known = _known_set(players, seat)
-                    zone = _laid(cards, p.surface, me, known)
-                    parts[base + 4], packed = _zone_block(zone)
-                    ups = sum([c[3] for c in zone])
-                seen[_SURFACE_SUMS + 2 * i] = -1 if packed is None else packed
-                seen[_SURFACE_SUMS + 2 * i + 1] = ups
+                parts[base + 4] = block[:_UPS_AT] + (_UPGRADES.get(ups) or _upgrades_bytes(ups)) + block[_UPS_AT + 4 :]
             if mine:
                 if m[mb + HAND] != seen[mb + HAND]:
                     seen[mb + HAND] = m[mb + HAND]
@@ -628,22 +619,6 @@ def _zone_block(cards: list[tuple[Any, ...]]) -> tuple[bytes, int | None]:
     except TypeError:  # a card whose numbers do not pack
         return _zone_bytes(tuple(cards)), None
     return _PACKED_SUMMARIES.get(packed) or _bounded_get(_PACKED_SUMMARIES, packed, _unpacked_bytes), packed
-
-
-def _counts_bytes(counts: tuple[Any, ...]) -> bytes:
-    """present .. wreck of a player block."""
-    out, credits, turns, kills, colony, hand, wreck = counts
-    return b"".join(
-        (
-            _OUT if out else _IN_PLAY,
-            _PER_20[credits],
-            _PER_40[turns],
-            _PER_5[kills],
-            _PER_40[colony],
-            _PER_10[hand],
-            _PER_40[wreck],
-        )
-    )
 
 
 # --- block builders (each gets the key it is cached under) ----------------------------
@@ -770,7 +745,17 @@ class _PackedCards(dict[tuple[Any, ...], Any]):  # values: int, or None for "doe
 _PACKED_CARDS = _PackedCards()
 _PACKED_SUMMARIES: dict[int, bytes] = {}
 _FIELD_MASK = (1 << _FIELD_BITS) - 1
-_UPS_SHIFT = _FIELD_BITS * Z["upgrades"]  # the upgrades field of a packed summary (ZONE and _zone_key order)
+_UPS_AT = 4 * Z["upgrades"]  # where a zone block's upgrades field lies
+_UPGRADES: dict[int, bytes] = {}  # upgrades in a zone -> that field's bytes
+
+
+def _upgrades_bytes(ups: int) -> bytes:
+    """The upgrades field of a zone block, as ``_summary_bytes`` makes it."""
+    k = _ZONE_SCALE[Z["upgrades"]]
+    block = array("f", [v if (v := ups * k) <= 1.0 else 1.0]).tobytes()
+    if len(_UPGRADES) < MAX_ENTRIES:
+        _UPGRADES[ups] = block
+    return block
 _FIELDS_32 = "I" if array("I").itemsize == 4 else "L"  # an array of unsigned 32-bit fields
 assert _FIELD_BITS == 32 and array(_FIELDS_32).itemsize == 4
 
