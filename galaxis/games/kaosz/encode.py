@@ -15,7 +15,11 @@ distinct key of observed values and cached (every cache is bounded by
 the RL adapters: the same keys read straight from the fields that
 ``observation`` publishes (tests/interop check the equality on every position
 of random matches, and that a determinized copy encodes the same; the name of
-a card the seat cannot identify never enters a key).
+a card the seat cannot identify never enters a key). It keeps, per observer and
+state object (``interop.blocks.Views``), the parts of its last vector and
+rebuilds only those whose change marks (``state.MARKS``: per seat its counts,
+each zone list, the upgrades on its surface; and which cards are public) the
+rules raised since.
 """
 
 from __future__ import annotations
@@ -279,7 +283,8 @@ class KaoszEncoder:
     player (observer first) the counts (one table lookup each), the trash by type, the
     hangar, canteen, surface and hand zones (a zone's key holds ``(card id or "", up,
     turn, upgrades, harm)`` per card), the wreck by type and the known cards; zeros for
-    empty seats. Both paths build the same keys and share ``_assemble``.
+    empty seats. ``encode`` assembles them with ``_assemble``; ``encode_match`` builds the
+    same blocks from the state, part by part, when the part's change mark moved.
     """
 
     size = SIZE
