@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event, Step
+from galaxis.games.kaosz.state import card_changed, changed, known_changed, upgrades_changed
 
 if TYPE_CHECKING:
     from galaxis.games.kaosz.cards import Effect
@@ -85,6 +86,7 @@ def _attack_tax(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
 @op("credits", "§5.1 gain credits (at most 20 are kept at the end phase)")
 def _credits(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     s.players[c.seat].credits += c.amount
+    changed(s, c.seat)
     events.append({"type": "credits", "seat": c.seat, "amount": c.amount})
 
 
@@ -106,6 +108,7 @@ def _damage(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
 @op("ready", "§3 turn a card of yours active again")
 def _ready(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     s.cards[c.target].turn = 0
+    card_changed(s, c.target)
     events.append({"type": "ready", "card": f"c{c.target}"})
 
 
@@ -118,6 +121,7 @@ def _discard(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
 @op("upgrade", "§4.4 put upgrades on one of your bases (card effects ignore the two-a-turn limit)")
 def _upgrade(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     s.cards[c.target].upgrades += c.amount
+    upgrades_changed(s, c.target)
     events.append({"type": "upgraded", "card": f"c{c.target}", "amount": c.amount})
 
 
@@ -127,6 +131,7 @@ def _peek(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     for u in s.players[c.target].hand:
         if u not in known:
             known.append(u)
+    known_changed(s)
     events.append({"type": "peek", "seat": c.seat, "of": c.target})
 
 

@@ -15,20 +15,36 @@ distinct key of observed values and cached (every cache is bounded by
 the RL adapters: the same keys read straight from the fields that
 ``observation`` publishes (tests/interop check the equality on every position
 of random matches, and that a determinized copy encodes the same; the name of
-a card the seat cannot identify never enters a key).
+a card the seat cannot identify never enters a key). It keeps, per observer and
+state object (``interop.blocks.Views``), the parts of its last vector and
+rebuilds only those whose change marks (``state.MARKS``: per seat its counts,
+each zone list, the upgrades on its surface; and which cards are public) the
+rules raised since.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from galaxis.games.kaosz.cards import pool
+from galaxis.games.kaosz.state import (
+    CANTEEN,
+    HAND,
+    HANGAR,
+    MARKS,
+    PER_SEAT,
+    PUBLIC,
+    SURFACE,
+    TRASH,
+    UPS,
+    WRECK,
+)
 from galaxis.games.kaosz.views import visible
-from galaxis.interop.blocks import MAX_ENTRIES, layout_offsets, zeros
+from galaxis.interop.blocks import MAX_ENTRIES, Views, layout_offsets, zeros
 
 MAX_PLAYERS = 6
 TYPES = ("base", "crew", "equipment", "event", "interrupt", "ship")
@@ -236,7 +252,13 @@ _NO_WRECK = bytes(4 * len(TYPES))  # another player's wreck: only its size is ob
 _NO_KNOWN = bytes(4)
 _NO_BLOCK: tuple[Any, bytes] = ((), b"")  # no last block: no key equals ()
 _NO_NUMBERS: tuple[int | None, int | None, int | None] = (None, None, None)  # no decision data
+_NO_DECISION = (None, _NO_NUMBERS)
+_NO_STACK = (0, 0, False, None)
 _EMPTY_SEATS = [bytes(4 * P_SIZE * (MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1)]
+# encode_match's segments: the 4 global blocks; per seat: counts, trash, hangar, canteen, surface, hand,
+# wreck, known; the empty seats
+_PARTS = 4 + 8 * MAX_PLAYERS + 1
+
 _TYPE_BLOCKS: dict[tuple[str, ...], bytes] = {}  # card ids of a trash or wreck -> its types / 20
 _SUMMARIES: dict[tuple[int, ...], bytes] = {}  # zone summary -> its block
 
@@ -261,7 +283,8 @@ class KaoszEncoder:
     player (observer first) the counts (one table lookup each), the trash by type, the
     hangar, canteen, surface and hand zones (a zone's key holds ``(card id or "", up,
     turn, upgrades, harm)`` per card), the wreck by type and the known cards; zeros for
-    empty seats. Both paths build the same keys and share ``_assemble``.
+    empty seats. ``encode`` assembles them with ``_assemble``; ``encode_match`` builds the
+    same blocks from the state, part by part, when the part's change mark moved.
     """
 
     size = SIZE
@@ -274,7 +297,9 @@ class KaoszEncoder:
         self._stack: dict[Any, bytes] = {}
         self._combat: dict[Any, bytes] = {}
         self._zone: dict[Any, bytes] = {}
-        self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks
+        self._last: dict[int, list[tuple[Any, bytes]]] = {}  # observer -> its last player blocks (encode)
+        self._views = Views(MARKS, _PARTS)  # observer -> its last vector of one state (encode_match)
+        self.rebuilds = 0  # player blocks encode_match rebuilt (tests count them)
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -362,122 +387,161 @@ class KaoszEncoder:
 
     # --- the fast path ------------------------------------------------------------
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
-        """The same vector as ``encode(match.observation(seat))``, read straight from the state."""
+        """The same vector as ``encode(match.observation(seat))``, read straight from the state.
+
+        The global blocks are rebuilt every call (whose turn, the decision, the stack and the
+        combat change almost every step). Each part of a player block (counts, trash, hangar,
+        canteen, surface, and the observer's hand, wreck and known cards) is rebuilt only when
+        its change mark (``state.MARKS``) moved since this observer's last vector of this state
+        object; the known-card count follows ``PUBLIC``, as a known card may lie anywhere."""
         s = match.state
+        view = self._views.of(seat, s)
+        seen, parts, m = view.marks, view.parts, s.marks
         me = -1 if seat is None else seat
         cards = s.cards
         stack = s.stack
-        top = None
-        stack_mine = 0
-        neutralized = False
         if stack:
             it = stack[-1]
             top = (it.kind, it.seat == me, cards[it.uid].name if visible(s, it.uid, seat) else "")
-            stack_mine = sum(1 for it in stack if it.seat == me)
-            neutralized = any(it.neutralized for it in stack)
+            stack_key: tuple[Any, ...] = (len(stack), sum(1 for it in stack if it.seat == me), any(it.neutralized for it in stack), top)
+        else:
+            stack_key = _NO_STACK
         cb = s.combat
         combat = None
         if cb is not None:
+            attackers, defenders = cb.ships
             combat = (
                 cb.attacker == me,
                 cb.defender == me,
                 cb.target,
                 cb.stage,
-                tuple(len(side) for side in cb.ships),
+                (len(attackers), len(defenders)),
                 tuple(cb.passed),
             )
-        decision = None
-        numbers = _NO_NUMBERS
+        decision_key: tuple[Any, ...] = _NO_DECISION
         if s.pending:
             step = s.pending[-1]
-            decision = step.kind
-            if decision != "tutor" and isinstance(step.data, dict):
-                numbers = _numbers(step.data)
-        glob = (
-            (
-                s.round,
-                s.max_rounds,
-                s.simple_combat,
-                s.phase,
-                seat is not None and seat in match.to_move,
-                s.active == me,
-                s.first == me,
-            ),
-            (decision, numbers),
-            (len(stack), stack_mine, neutralized, top),
-            combat,
+            data = step.data
+            if step.kind != "tutor" and type(data) is dict:
+                count, left, hits = data.get("count"), data.get("left"), data.get("hits")
+                decision_key = (
+                    step.kind,
+                    (
+                        count if type(count) is int else None,
+                        left if type(left) is int else None,
+                        hits if type(hits) is int else None,
+                    ),
+                )
+            else:
+                decision_key = (step.kind, _NO_NUMBERS)
+        turn = (
+            s.round,
+            s.max_rounds,
+            s.simple_combat,
+            s.phase,
+            seat is not None and seat in match.to_move,
+            s.active == me,
+            s.first == me,
         )
+        c1, c2, c3, c4 = self._turn, self._decision, self._stack, self._combat
+        parts[0] = c1.get(turn) or _bounded_get(c1, turn, _turn_bytes)
+        parts[1] = c2.get(decision_key) or _bounded_get(c2, decision_key, _decision_bytes)
+        parts[2] = c3.get(stack_key) or _bounded_get(c3, stack_key, _stack_bytes)
+        parts[3] = c4.get(combat) or _bounded_get(c4, combat, _combat_bytes)
 
         players = s.players
-        if len(players) > MAX_PLAYERS:  # never: the game seats at most MAX_PLAYERS
-            raise ValueError(f"kaosz encoder: {len(players)} players, at most {MAX_PLAYERS}")
+        total = len(players)
+        if total > MAX_PLAYERS:  # never: the game seats at most MAX_PLAYERS
+            raise ValueError(f"kaosz encoder: {total} players, at most {MAX_PLAYERS}")
         first = 0 if me < 0 else me
-        order = players[first:] + players[:first]
-        # The zone cards of every player in the vector's order are read in two comprehensions
-        # (the public hangars; canteens and surfaces), then cut into zones; views.visible (§8) is
-        # inlined per zone (the zone lists agree with the cards' zones, tests/interop check it).
-        ships: list[int] = []
-        laid: list[int] = []
-        piles: list[int] = []  # every trash (and the observer's wreck): public names
-        for p in order:
-            ships += p.hangar
-            laid += p.canteen
-            laid += p.surface
-            piles += p.trash
-        known: set[int] | tuple[()] = ()
-        if seat is not None:
-            piles += order[0].wreck
-            if order[0].known:
-                known = set(order[0].known)
-        hangars = tuple([(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, ships)])
-        # a canteen or surface card is identified when face up, the observer's own, or looked at
-        flat = tuple(
-            [
-                (c.name, c.up, c.turn, c.upgrades, c.harm)
-                if (c := cards[u]).owner == me or c.up or u in known
-                else ("", c.up, c.turn, c.upgrades, c.harm)
-                for u in laid
-            ]
-        )
-        names = tuple([cards[u].name for u in piles])
-
-        keys: list[tuple[Any, ...]] = []
-        h = a = t = 0
-        for p in order:
-            end_hangar = h + len(p.hangar)
-            end_canteen = a + len(p.canteen)
-            end_surface = end_canteen + len(p.surface)
-            end_trash = t + len(p.trash)
-            keys.append(
-                (
-                    p.out,
-                    p.credits,
-                    p.turns,
-                    p.kills,
-                    len(p.colony),
-                    len(p.hand),
-                    len(p.wreck),
-                    names[t:end_trash],
-                    hangars[h:end_hangar],
-                    flat[a:end_canteen],
-                    flat[end_canteen:end_surface],
-                    None,
-                    None,
-                    None,
+        known: set[int] | tuple[()] | None = None  # the observer's known cards, read when first needed
+        base = 4
+        for k in range(total):
+            i = (first + k) % total
+            mb = i * PER_SEAT
+            if m[mb : mb + PER_SEAT] == seen[mb : mb + PER_SEAT] and (k or seat is None or m[PUBLIC] == seen[PUBLIC]):
+                base += 8
+                continue
+            p = players[i]
+            mine = k == 0 and seat is not None
+            if not mine:  # another player's hand and wreck are not in the vector
+                seen[mb + HAND], seen[mb + WRECK] = m[mb + HAND], m[mb + WRECK]
+            if m[mb] != seen[mb]:  # COUNTS
+                seen[mb] = m[mb]
+                self.rebuilds += 1
+                parts[base] = b"".join(
+                    (
+                        _OUT if p.out else _IN_PLAY,
+                        _PER_20[p.credits],
+                        _PER_40[p.turns],
+                        _PER_5[p.kills],
+                        _PER_40[len(p.colony)],
+                        _PER_10[len(p.hand)],
+                        _PER_40[len(p.wreck)],
+                    )
                 )
-            )
-            h, a, t = end_hangar, end_surface, end_trash
-        if seat is not None:  # the observer's hand (identified when its own or looked at) and wreck
-            hand = tuple(
-                [
-                    (c.name, c.up, c.turn, c.upgrades, c.harm)
-                    if (c := cards[u]).owner == me or u in known
-                    else ("", c.up, c.turn, c.upgrades, c.harm)
-                    for u in order[0].hand
-                ]
-            )
-            keys[0] = (*keys[0][:11], hand, names[t:], _known_hidden(cards, known) if known else 0)
-        return self._assemble(me, glob, keys)
+                if not mine:
+                    parts[base + 5], parts[base + 6], parts[base + 7] = _NO_ZONE, _NO_WRECK, _NO_KNOWN
+            if m[mb + TRASH] != seen[mb + TRASH]:
+                seen[mb + TRASH] = m[mb + TRASH]
+                self.rebuilds += 1
+                trash = tuple([cards[u].name for u in p.trash])
+                parts[base + 1] = _PER_40[len(trash)] + (
+                    _TYPE_BLOCKS.get(trash) or _bounded_get(_TYPE_BLOCKS, trash, _types_bytes)
+                )
+            if m[mb + HANGAR] != seen[mb + HANGAR]:
+                seen[mb + HANGAR] = m[mb + HANGAR]
+                self.rebuilds += 1
+                zone = [(c.name, c.up, c.turn, c.upgrades, c.harm) for c in map(cards.__getitem__, p.hangar)]
+                parts[base + 2] = _zone_block(zone)[0]
+            if m[mb + CANTEEN] != seen[mb + CANTEEN]:
+                seen[mb + CANTEEN] = m[mb + CANTEEN]
+                self.rebuilds += 1
+                if known is None:
+                    known = _known_set(players, seat)
+                parts[base + 3] = _zone_block(_laid(cards, p.canteen, me, known))[0]
+            if m[mb + SURFACE] != seen[mb + SURFACE]:
+                seen[mb + SURFACE] = m[mb + SURFACE]
+                seen[mb + UPS] = m[mb + UPS]
+                self.rebuilds += 1
+                if known is None:
+                    known = _known_set(players, seat)
+                zone = _laid(cards, p.surface, me, known)
+                parts[base + 4] = _zone_block(zone)[0]
+            elif m[mb + UPS] != seen[mb + UPS]:  # only upgrades changed: that one field of the block
+                seen[mb + UPS] = m[mb + UPS]
+                self.rebuilds += 1
+                block = parts[base + 4]
+                ups = sum([cards[u].upgrades for u in p.surface])
+                parts[base + 4] = block[:_UPS_AT] + (_UPGRADES.get(ups) or _upgrades_bytes(ups)) + block[_UPS_AT + 4 :]
+            if mine:
+                if m[mb + HAND] != seen[mb + HAND]:
+                    seen[mb + HAND] = m[mb + HAND]
+                    self.rebuilds += 1
+                    if known is None:
+                        known = _known_set(players, seat)
+                    # identified when the observer's own or looked at
+                    zone = [
+                        (c.name, c.up, c.turn, c.upgrades, c.harm)
+                        if (c := cards[u]).owner == me or u in known
+                        else ("", c.up, c.turn, c.upgrades, c.harm)
+                        for u in p.hand
+                    ]
+                    parts[base + 5] = _zone_block(zone)[0]
+                if m[mb + WRECK] != seen[mb + WRECK]:
+                    seen[mb + WRECK] = m[mb + WRECK]
+                    self.rebuilds += 1
+                    wrecked = tuple([cards[u].name for u in p.wreck])
+                    parts[base + 6] = _TYPE_BLOCKS.get(wrecked) or _bounded_get(_TYPE_BLOCKS, wrecked, _types_bytes)
+                if m[PUBLIC] != seen[PUBLIC]:  # the observer's known cards that are not public
+                    seen[PUBLIC] = m[PUBLIC]
+                    self.rebuilds += 1
+                    if known is None:
+                        known = _known_set(players, seat)
+                    parts[base + 7] = _PER_10[_known_hidden(cards, known) if known else 0]
+            base += 8
+        parts[-1] = _EMPTY_SEATS[total]
+        return np.frombuffer(b"".join(parts), dtype=np.float32)
 
     # --- shared -----------------------------------------------------------------------
     def _assemble(self, me: int, glob: tuple[Any, ...], keys: list[tuple[Any, ...]]) -> np.ndarray:
@@ -499,55 +563,67 @@ class KaoszEncoder:
             if len(self._last) >= 64:
                 self._last.clear()
             last = self._last[me] = [_NO_BLOCK] * len(keys)
-        zones, types = self._zone, _TYPE_BLOCKS
         for k, key in enumerate(keys):
             prev = last[k]
             if prev[0] == key:
                 parts.append(prev[1])
                 continue
-            (
-                out,
-                credits,
-                turns,
-                kills,
-                colony,
-                hand,
-                wreck,
-                trash,
-                hangar,
-                canteen,
-                surface,
-                hand_cards,
-                wrecked,
-                known,
-            ) = key
-            block = b"".join(
-                (
-                    _OUT if out else _IN_PLAY,
-                    _PER_20[credits],
-                    _PER_40[turns],
-                    _PER_5[kills],
-                    _PER_40[colony],
-                    _PER_10[hand],
-                    _PER_40[wreck],
-                    _PER_40[len(trash)],
-                    types.get(trash) or _bounded_get(types, trash, _types_bytes),
-                    zones.get(hangar) or _bounded_get(zones, hangar, _zone_bytes),
-                    zones.get(canteen) or _bounded_get(zones, canteen, _zone_bytes),
-                    zones.get(surface) or _bounded_get(zones, surface, _zone_bytes),
-                    _NO_ZONE
-                    if hand_cards is None
-                    else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
-                    _NO_WRECK
-                    if wrecked is None
-                    else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
-                    _NO_KNOWN if known is None else _PER_10[known],
-                )
-            )
+            known = key[13]
+            block = self._player_bytes(key) + (_NO_KNOWN if known is None else _PER_10[known])
             last[k] = (key, block)
             parts.append(block)
         parts.append(_EMPTY_SEATS[len(keys)])
         return np.frombuffer(b"".join(parts), dtype=np.float32)
+
+    def _player_bytes(self, key: tuple[Any, ...]) -> bytes:
+        """A player block but its last field (the known cards), from its key (``known`` unread)."""
+        zones, types = self._zone, _TYPE_BLOCKS
+        out, credits, turns, kills, colony, hand, wreck, trash, hangar, canteen, surface, hand_cards, wrecked = key[:13]
+        return b"".join(
+            (
+                _OUT if out else _IN_PLAY,
+                _PER_20[credits],
+                _PER_40[turns],
+                _PER_5[kills],
+                _PER_40[colony],
+                _PER_10[hand],
+                _PER_40[wreck],
+                _PER_40[len(trash)],
+                types.get(trash) or _bounded_get(types, trash, _types_bytes),
+                zones.get(hangar) or _bounded_get(zones, hangar, _zone_bytes),
+                zones.get(canteen) or _bounded_get(zones, canteen, _zone_bytes),
+                zones.get(surface) or _bounded_get(zones, surface, _zone_bytes),
+                _NO_ZONE if hand_cards is None else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
+                _NO_WRECK if wrecked is None else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
+            )
+        )
+
+
+def _known_set(players: list[Any], seat: int | None) -> set[int] | tuple[()]:
+    """The cards observer ``seat`` has looked at (``()`` for none, or for the spectator)."""
+    if seat is None or not players[seat].known:
+        return ()
+    return set(players[seat].known)
+
+
+def _laid(cards: list[Any], uids: list[int], me: int, known: set[int] | tuple[()]) -> list[tuple[Any, ...]]:
+    """The zone key entries of a canteen or surface: a card is identified when face up, the
+    observer's own, or looked at (views.visible, §8)."""
+    return [
+        (c.name, c.up, c.turn, c.upgrades, c.harm)
+        if (c := cards[u]).owner == me or c.up or u in known
+        else ("", c.up, c.turn, c.upgrades, c.harm)
+        for u in uids
+    ]
+
+
+def _zone_block(cards: list[tuple[Any, ...]]) -> tuple[bytes, int | None]:
+    """``_zone_bytes(cards)`` and the packed summary it was made from (None: summed the plain way)."""
+    try:
+        packed = sum(map(_PACKED_CARDS.__getitem__, cards))
+    except TypeError:  # a card whose numbers do not pack
+        return _zone_bytes(tuple(cards)), None
+    return _PACKED_SUMMARIES.get(packed) or _bounded_get(_PACKED_SUMMARIES, packed, _unpacked_bytes), packed
 
 
 # --- block builders (each gets the key it is cached under) ----------------------------
@@ -674,13 +750,26 @@ class _PackedCards(dict[tuple[Any, ...], Any]):  # values: int, or None for "doe
 _PACKED_CARDS = _PackedCards()
 _PACKED_SUMMARIES: dict[int, bytes] = {}
 _FIELD_MASK = (1 << _FIELD_BITS) - 1
+_UPS_AT = 4 * Z["upgrades"]  # where a zone block's upgrades field lies
+_UPGRADES: dict[int, bytes] = {}  # upgrades in a zone -> that field's bytes
+
+
+def _upgrades_bytes(ups: int) -> bytes:
+    """The upgrades field of a zone block, as ``_summary_bytes`` makes it."""
+    k = _ZONE_SCALE[Z["upgrades"]]
+    block = array("f", [v if (v := ups * k) <= 1.0 else 1.0]).tobytes()
+    if len(_UPGRADES) < MAX_ENTRIES:
+        _UPGRADES[ups] = block
+    return block
+_FIELDS_32 = "I" if array("I").itemsize == 4 else "L"  # an array of unsigned 32-bit fields
+assert _FIELD_BITS == 32 and array(_FIELDS_32).itemsize == 4
 
 
 def _unpacked_bytes(packed: int) -> bytes:
-    """The block of a packed zone summary."""
-    return _summary_bytes(tuple((packed >> (_FIELD_BITS * i)) & _FIELD_MASK for i in range(Z_SIZE)))
+    """The block of a packed zone summary: its 32-bit fields are the little-endian words of the int."""
+    return _summary_bytes(array(_FIELDS_32, packed.to_bytes(4 * Z_SIZE, "little")))
 
 
-def _summary_bytes(summary: tuple[int, ...]) -> bytes:
-    """A zone's summary, each count scaled and clipped to 1."""
-    return array("f", [min(x * k, 1.0) for x, k in zip(summary, _ZONE_SCALE, strict=True)]).tobytes()
+def _summary_bytes(summary: Sequence[int]) -> bytes:
+    """A zone's summary, each count scaled and clipped to 1 (``min(x * k, 1.0)``, spelt out)."""
+    return array("f", [v if (v := x * k) <= 1.0 else 1.0 for x, k in zip(summary, _ZONE_SCALE, strict=True)]).tobytes()

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Event, Game, IllegalAction, Step
 from galaxis.games.kaosz.cards import pool
-from galaxis.games.kaosz.state import ACTIVE, USED, Combat, KaoszState
+from galaxis.games.kaosz.state import (
+    ACTIVE,
+    USED,
+    Combat,
+    KaoszState,
+    card_changed,
+    changed,
+    known_changed,
+    upgrades_changed,
+)
 
 if TYPE_CHECKING:
     from galaxis.games.kaosz.rules import Kaosz
@@ -353,20 +362,28 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
     elif kind == "up":
         p.credits -= 1
         s.cards[args[1]].upgrades += 1
+        changed(s, seat)
+        upgrades_changed(s, args[1])
         p.ups[str(args[1])] = p.ups.get(str(args[1]), 0) + 1
         events.append({"type": "upgrade", "seat": seat, "card": _c(args[1])})
     elif kind == "strip":
         s.cards[args[1]].upgrades -= 1
         s.cards[args[2]].upgrades -= 1
         p.credits += 1
+        changed(s, seat)
+        upgrades_changed(s, args[1])
+        upgrades_changed(s, args[2])
         events.append({"type": "strip", "seat": seat})
     elif kind == "draw":
         p.credits -= 1
+        changed(s, seat)
         g.draw(s, seat, 1, events)
     elif kind == "tutor":
         p.credits -= 2
+        changed(s, seat)
         s.pending.append(Step("tutor", seat, {"cards": list(p.colony[:5])}))
         p.known += [u for u in p.colony[:5] if u not in p.known]  # §8 looked at once: remembered
+        known_changed(s)
     elif kind == "take":
         g.move(s, args[1], "hand")
         s.rng.shuffle(p.colony)
@@ -374,6 +391,7 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         events.append({"type": "tutor", "seat": seat})
     elif kind == "salvage":
         p.credits -= 2
+        changed(s, seat)
         g.move(s, p.wreck[0], "hand")
         events.append({"type": "salvage", "seat": seat})
     elif kind == "attack":
@@ -383,6 +401,7 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         elif o < 0:
             o = g.opponents(s, seat)[0]
         p.credits -= g.attack_tax(s, o)
+        changed(s, seat)
         s.combat = Combat(attacker=seat, defender=o, target=what, target_card=u, stage="declare")
         events.append({"type": "attack", "seat": seat, "defender": o, "target": what if u < 0 else _c(u)})
     elif kind == "end":
@@ -424,6 +443,7 @@ def _play(g: Kaosz, s: KaoszState, seat: int, u: int, target: int, events: list[
     c = s.cards[u]
     if card.type == "interrupt":
         c.up = True
+        card_changed(s, u)
         g._push(s, seat, u, "card", target, g.cost_of(s, u, target), g._window_now(s), events)
         return
     if card.type in ("equipment", "crew"):
@@ -435,6 +455,8 @@ def _play(g: Kaosz, s: KaoszState, seat: int, u: int, target: int, events: list[
         return
     p.credits -= int(card.cost)
     c.up = True
+    changed(s, seat)
+    card_changed(s, u)
     events.append({"type": "play", "seat": seat, "card": _c(u), "name": c.name})
     if card.type == "ship":
         g.move(s, u, "hangar")
@@ -453,6 +475,7 @@ def _down(g: Kaosz, s: KaoszState, seat: int, u: int, ship: int, events: list[Ev
     """§4.2 face down: equipment onto a ship, crew into the canteen, anything else onto the surface."""
     card = g.card(s, u)
     s.cards[u].up = False
+    card_changed(s, u)
     if ship >= 0:
         g.move(s, u, "ship")
         s.cards[u].host = ship
@@ -535,10 +558,12 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
         if kind == "sneak":
             cb.passed[1 - side] = False
         s.cards[u].turn = max(s.cards[u].turn, USED)
+        card_changed(s, u)
         events.append({"type": "stealth_bombard", "card": _c(u)})
         g.apply_bombard(s, cb, g.stat(s, u, "bombard"), events)
     elif kind == "boost":
         s.players[seat].credits -= 2
+        changed(s, seat)
         s.cards[args[1]].mods.append(["firepower", 1])
         events.append({"type": "heavy_weapons", "card": _c(args[1])})
     elif kind == "demo":
@@ -552,6 +577,7 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
         for u in cb.ships[0]:
             if s.cards[u].turn == ACTIVE:
                 s.cards[u].turn = USED
+                card_changed(s, u)
         g.apply_bombard(s, cb, total, events)
 
 

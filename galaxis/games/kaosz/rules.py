@@ -29,7 +29,19 @@ from galaxis.core.errors import BadOption
 from galaxis.games.kaosz.cards import Card, Effect, ability_cards, pool
 from galaxis.games.kaosz.decks import check_deck, parse_deck_text, starters
 from galaxis.games.kaosz.effects import OPS, Ctx
-from galaxis.games.kaosz.state import ACTIVE, DAMAGED, USED, CardState, Combat, KaoszState, Player, StackItem
+from galaxis.games.kaosz.state import (
+    ACTIVE,
+    DAMAGED,
+    USED,
+    CardState,
+    Combat,
+    KaoszState,
+    Player,
+    StackItem,
+    card_changed,
+    changed,
+    zone_changed,
+)
 
 HAND_LIMIT = 5
 HANGAR_LIMIT = 12
@@ -206,10 +218,11 @@ class Kaosz(Game):
         """Moves a card, keeping the per-player zone lists in step; tokens fall off (§8).
         ``at`` puts it back at a place in the zone (a base keeps its place on the surface, §4.2)."""
         c = s.cards[uid]
-        for p in s.players:
+        for i, p in enumerate(s.players):
             for lst in (p.colony, p.hand, p.trash, p.wreck, p.hangar, p.canteen, p.surface):
                 if uid in lst:
                     lst.remove(uid)
+                    zone_changed(s, i, c.zone)
         c.zone = zone
         c.host = -1
         if zone in ("trash", "wreck", "hand", "colony"):
@@ -218,6 +231,7 @@ class Kaosz(Game):
             if zone in ("hand", "colony", "wreck"):
                 c.up = False
         owner = s.players[c.owner if seat is None else seat]
+        zone_changed(s, c.owner if seat is None else seat, zone)
         if zone in ("trash", "wreck", "hand", "colony", "hangar", "canteen", "surface"):
             lst = getattr(owner, zone)
             if 0 <= at <= len(lst):
@@ -258,6 +272,7 @@ class Kaosz(Game):
         """§6.4 damage outside the firing step turns a card damaged at once; 0 armour destroys it."""
         c = s.cards[uid]
         c.harm += n
+        card_changed(s, uid)
         events.append({"type": "damage", "card": f"c{uid}", "amount": n})
         if self.armour_left(s, uid) <= 0:
             self.leave_play(s, uid, events)
@@ -390,6 +405,7 @@ class Kaosz(Game):
             k = (p.turns - 1) * 2 + (0 if s.active == s.first else 1)
             income = RAMP[k] if k < len(RAMP) else OPENING_CREDITS
         p.credits += income
+        changed(s, s.active)
         events.append({"type": "turn", "seat": s.active, "round": s.round, "income": income})
         self._open_window(s, "start", s.active)  # opened first: start effects that ask for a target come before it
         for u in p.canteen + p.surface + [a for h in p.hangar for a in self.attached(s, h)]:
@@ -481,6 +497,7 @@ class Kaosz(Game):
         turned = self.turned_by_ability(s, uid)
         if e.cost.turn and turned is not None:
             s.cards[turned].turn = max(s.cards[turned].turn, USED if e.cost.turn == "used" else DAMAGED)
+            card_changed(s, turned)
         if e.cost.sacrifice:
             events.append({"type": "sacrifice", "card": f"c{uid}"})
             self.leave_play(s, uid, events)
@@ -528,6 +545,7 @@ class Kaosz(Game):
             return
         if item.neutralized:
             c.up = True
+            card_changed(s, item.uid)
             self.move(s, item.uid, "trash")
             events.append({"type": "neutralized_out", "card": f"c{item.uid}", "name": c.name})
             return
@@ -542,6 +560,7 @@ class Kaosz(Game):
                 self.leave_play(s, item.uid, events)  # its ship is gone: the payment fizzles (§5.5)
                 return
             c.zone = "ship"
+            zone_changed(s, c.owner, "ship")
             c.host = item.target
         else:
             self.move(s, item.uid, item.home, c.ctrl, at=item.slot)
@@ -573,6 +592,7 @@ class Kaosz(Game):
         """Pays the item's credits, puts it on the stack, and gives the others a chance to answer (§5.3)."""
         seat = item.seat
         s.players[seat].credits -= item.cost
+        changed(s, seat)
         s.stack.append(item)
         events.append({"type": "stack", "seat": seat, "card": f"c{item.uid}", "kind": item.kind,
                        "name": s.cards[item.uid].name, "cost": item.cost})
@@ -631,6 +651,7 @@ class Kaosz(Game):
                         continue
                     if sc.hit:  # §6.4 hit ships turn damaged at the end of the firing step
                         sc.turn = max(sc.turn, USED if self.keyword(s, ship, "repair") else DAMAGED)
+                        card_changed(s, ship)
                         sc.hit = False
             cb.stage = "bombard"
         elif stage == "bombard":
@@ -737,10 +758,12 @@ class Kaosz(Game):
                 continue
             s.cards[to].harm += amount
             s.cards[to].hit = True
+            card_changed(s, to)
             events.append({"type": "damage", "card": f"c{to}", "amount": amount})
         for u in shot.get("used", []):
             if s.cards[u].zone == "hangar":
                 s.cards[u].turn = max(s.cards[u].turn, USED)
+                card_changed(s, u)
         if not s.simple_combat:
             for to in sorted(total):
                 if s.cards[to].zone == "hangar" and self.armour_left(s, to) <= 0:
@@ -776,6 +799,7 @@ class Kaosz(Game):
                 else:
                     c.harm += total
                     c.turn = DAMAGED
+                    card_changed(s, u)
 
     def _disarm(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
         """§6.6 crew back to the canteen (used from a used or damaged ship), paid missiles to the trash."""
@@ -788,6 +812,7 @@ class Kaosz(Game):
                     if card.type == "crew":
                         self.move(s, u, "canteen", c.ctrl)
                         c.turn = ACTIVE if ship_turn == ACTIVE else USED
+                        card_changed(s, u)
                         c.choice = ""
                     elif card.subtype == "missile" and c.up:
                         self.leave_play(s, u, events)
@@ -805,12 +830,16 @@ class Kaosz(Game):
         seat = s.active
         p = s.players[seat]
         p.credits = min(p.credits, CREDIT_CAP)
-        for c in s.cards:
+        changed(s, seat)
+        for u, c in enumerate(s.cards):
+            if c.harm:
+                card_changed(s, u)
             c.harm = 0  # §D1 every card in play regains full armour
             c.mods = []
-        for c in s.cards:
+        for u, c in enumerate(s.cards):
             if c.ctrl == seat and c.zone in ("hangar", "canteen", "surface", "ship") and c.turn > ACTIVE:
                 c.turn -= 1
+                card_changed(s, u)
         for o in self.opponents(s, seat):
             if not s.players[o].colony and not s.players[o].out:
                 self._eliminate(s, o, seat, events)
@@ -835,6 +864,8 @@ class Kaosz(Game):
         s.players[seat].out = True
         s.players[seat].out_order = 1 + sum(1 for q in s.players if q.out_order)
         s.players[by].kills += 1
+        changed(s, seat)
+        changed(s, by)
         events.append({"type": "eliminated", "seat": seat, "by": by})
 
     # -------------------------------------------------------------- interface

@@ -12,8 +12,66 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record, Rng, Step
+from galaxis.core.record import change_marks
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
+
+# Change marks (``KaoszState.marks``, for the observation encoder): PER_SEAT per seat, one per
+# part of that seat's player block, raised where the part changes: COUNTS (credits, turns, kills,
+# out, and the sizes of the colony, hand and wreck), then one per zone list (its cards and their
+# name, up, turn, upgrades, harm), and UPS for a change of nothing but upgrades on its surface
+# (buying or stripping them: the encoder then adjusts one number). Cards only ever lie in their
+# owner's lists (the controller is always the owner). PUBLIC moves when a card changes zone or turns face up or down (which known
+# cards are not public). What a seat identifies depends on its ``known`` list: a change there
+# raises every canteen and surface mark and PUBLIC.
+COUNTS, TRASH, HANGAR, CANTEEN, SURFACE, HAND, WRECK, UPS = range(8)
+PER_SEAT = 8
+SEATS = 6  # the most seats
+PUBLIC = SEATS * PER_SEAT
+MARKS = PUBLIC + 1
+ZONE_MARK = {"colony": COUNTS, "trash": TRASH, "hangar": HANGAR, "canteen": CANTEEN, "surface": SURFACE,
+             "hand": HAND, "wreck": WRECK}  # fmt: skip
+
+
+def changed(s: KaoszState, seat: int, part: int = COUNTS) -> None:
+    """A part of player ``seat``'s block changed (by default its counters)."""
+    s.marks[seat * PER_SEAT + part] += 1
+
+
+def zone_changed(s: KaoszState, seat: int, zone: str) -> None:
+    """A card came into or left player ``seat``'s ``zone`` list (a size in COUNTS, too)."""
+    marks = s.marks
+    marks[seat * PER_SEAT + ZONE_MARK.get(zone, COUNTS)] += 1
+    marks[seat * PER_SEAT] += 1
+    marks[PUBLIC] += 1
+
+
+def card_changed(s: KaoszState, uid: int) -> None:
+    """A field of card ``uid`` changed: the part of its owner's block for the zone it lies in."""
+    c = s.cards[uid]
+    s.marks[c.owner * PER_SEAT + ZONE_MARK.get(c.zone, COUNTS)] += 1
+
+
+def upgrades_changed(s: KaoszState, uid: int) -> None:
+    """Only the upgrades of card ``uid`` changed (UPS, when it lies on a surface)."""
+    c = s.cards[uid]
+    s.marks[c.owner * PER_SEAT + (UPS if c.zone == "surface" else ZONE_MARK.get(c.zone, COUNTS))] += 1
+
+
+def known_changed(s: KaoszState) -> None:
+    """A seat looked at hidden cards: what it identifies in every canteen and surface."""
+    marks = s.marks
+    for seat in range(SEATS):
+        marks[seat * PER_SEAT + CANTEEN] += 1
+        marks[seat * PER_SEAT + SURFACE] += 1
+    marks[PUBLIC] += 1
+
+
+def changed_all(s: KaoszState) -> None:
+    """Every part of every player block (re-dealt card names)."""
+    marks = s.marks
+    for i in range(len(marks)):
+        marks[i] += 1
 
 
 @dataclass(slots=True)
@@ -93,3 +151,4 @@ class KaoszState(Record):
     # options, fixed for the match
     simple_combat: bool = False
     max_rounds: int = 40
+    marks: list[int] = change_marks(MARKS)  # see MARKS
