@@ -144,33 +144,35 @@ class ObservationCache:
     dropped as soon as the history grows.
     """
 
-    __slots__ = ("_entries", "_fast", "_ply", "_size", "encoder", "game_id")
+    __slots__ = ("_entries", "_fast", "_ply", "_shape", "encoder", "game_id")
 
     def __init__(self, encoder: Any, game_id: str) -> None:
         self.encoder = encoder
         self.game_id = game_id
         self._fast = getattr(encoder, "encode_match", None)
-        self._size = encoder.size
+        self._shape = (encoder.size,)
         self._ply = -1
         self._entries: dict[int, np.ndarray] = {}
 
     def get(self, match: Any, seat: int | None) -> np.ndarray:
         ply = len(match.history)
-        if ply != self._ply:
+        key = -1 if seat is None else seat
+        if ply == self._ply:
+            vec = self._entries.get(key)
+            if vec is not None:
+                return vec
+        else:
             self._entries = {}
             self._ply = ply
-        key = -1 if seat is None else seat
-        vec = self._entries.get(key)
-        if vec is None:
-            fast = self._fast
-            raw = fast(match, seat) if fast is not None else self.encoder.encode(match.observation(seat))
-            if type(raw) is np.ndarray and raw.dtype is _F32 and raw.shape == (self._size,):
-                vec = raw  # the common case, checked without a call
-            else:
-                vec = _checked(self.encoder, raw, self.game_id)
-            if vec.flags.writeable:
-                vec.flags.writeable = False  # handed out as is (no copy per call), so nobody may change it
-            self._entries[key] = vec
+        fast = self._fast
+        raw = fast(match, seat) if fast is not None else self.encoder.encode(match.observation(seat))
+        if type(raw) is np.ndarray and raw.dtype is _F32 and raw.shape == self._shape:
+            vec = raw  # the common case, checked without a call
+        else:
+            vec = _checked(self.encoder, raw, self.game_id)
+        if vec.flags.writeable:
+            vec.flags.writeable = False  # handed out as is (no copy per call), so nobody may change it
+        self._entries[key] = vec
         return vec
 
     def clear(self) -> None:

@@ -29,7 +29,7 @@ import numpy as np
 
 import galaxis
 from galaxis.core import Action, Agent, IllegalAction, Match, new_match
-from galaxis.interop.common import GameSpec, next_seed, seed_of
+from galaxis.interop.common import EpisodeSeeds, GameSpec
 from galaxis.interop.spaces import ILLEGAL_MODES, REWARD_MODES, InteropError, check_mode, final_rewards
 
 RENDER_MODES = ("ansi", "svg")
@@ -71,7 +71,7 @@ class GalaxisGymEnv(gymnasium.Env):
         self.observation_space = self.spec_.observation_space()
         self.action_space = self.spec_.action_space()
         self._cache = self.spec_.cache()
-        self._seed_rng = np.random.default_rng()
+        self._seeds = EpisodeSeeds()
         self._match: Match | None = None
         self._bots: dict[int, Agent] = {}
         self._legal: tuple[list[Action], list[int]] = ([], [])
@@ -88,11 +88,7 @@ class GalaxisGymEnv(gymnasium.Env):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Starts a new match; ``options`` of reset are ignored (game options are fixed at construction)."""
         super().reset(seed=seed)
-        if seed is not None:
-            match_seed = seed_of(seed)
-            self._seed_rng = np.random.default_rng(match_seed)
-        else:
-            match_seed = next_seed(self._seed_rng)
+        match_seed = self._seeds.next(seed)
         spec = self.spec_
         self._match = new_match(spec.game_id, spec.players, match_seed, spec.options)
         self._cache.clear()

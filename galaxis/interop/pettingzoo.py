@@ -26,7 +26,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from galaxis.core import Action, IllegalAction, Match, new_match
-from galaxis.interop.common import GameSpec, next_seed, seed_of
+from galaxis.interop.common import EpisodeSeeds, GameSpec
 from galaxis.interop.spaces import ILLEGAL_MODES, REWARD_MODES, InteropError, check_mode, final_rewards
 
 RENDER_MODES = ("ansi", "svg")
@@ -60,7 +60,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         # one space object per agent, fixed for the life of the environment
         self._observation_spaces = {a: self.spec_.observation_space() for a in self.possible_agents}
         self._action_spaces = {a: self.spec_.action_space() for a in self.possible_agents}
-        self._seed_rng = np.random.default_rng()
+        self._seeds = EpisodeSeeds()
         self._cache = self.spec_.cache()
         self._match: Match | None = None
         self._legal: tuple[int, list[Action], list[int], np.ndarray, dict[int, int] | None] | None = None
@@ -107,11 +107,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts a new match. ``options`` of reset are ignored: game options are fixed at
         construction so that the spaces stay fixed."""
-        if seed is not None:
-            match_seed = seed_of(seed)
-            self._seed_rng = np.random.default_rng(match_seed)
-        else:
-            match_seed = next_seed(self._seed_rng)
+        match_seed = self._seeds.next(seed)
         spec = self.spec_
         self._match = new_match(spec.game_id, spec.players, match_seed, spec.options)
         self._cache.clear()
@@ -161,7 +157,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         if self._done and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        match = self.match
+        match = self._match or self.match  # (the property raises the clear error before reset())
         seat, legal, ids, _, where = self._legal or self._current_legal()
         # A plain legal int id (the common case) maps straight to its action; anything
         # else goes through ActionCodec.decode, which checks it and explains a refusal.
@@ -217,7 +213,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         cached = self._legal
         if cached is None:
             seat = self._seat[self.agent_selection]
-            legal = self.match.legal_actions(seat)
+            legal = (self._match or self.match).legal_actions(seat)
             ids, mask, where = self._codec.lookup(legal)
             cached = self._legal = (seat, legal, ids, mask, where)
         return cached
