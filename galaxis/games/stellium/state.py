@@ -10,6 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from galaxis.core import Record, Rng, Step
+from galaxis.core.record import change_marks
+
+# Change marks (``StelliumState.marks``): one counter per component of the observation that
+# the rules raise where it changes, so that the RL encoder rebuilds only what changed
+# (galaxis/games/stellium/encode.py). The board covers the marbles, the disc rotations and
+# arrangement; the cards the display, the pile size and the set-aside card; a player's mark
+# (M_PLAYER + seat) everything in that seat's Player record, and also the end of a turn in
+# which the seat took a card (its "taken this turn" flag). The options never change.
+M_BOARD, M_BAG, M_CARDS, M_OPTIONS, M_PLAYER = range(5)
+MARKS = M_PLAYER + 4  # up to 4 seats
 
 
 @dataclass(slots=True)
@@ -50,7 +60,22 @@ class StelliumState(Record):
     strict: bool = False
     bh_galaxy: bool = False
     immune: str = "all"
+    marks: list[int] = change_marks(MARKS)  # transient: see M_BOARD and the functions below
 
     @property
     def seat(self) -> int:
         return self.turn % len(self.players)
+
+
+def changed(s: StelliumState, *components: int) -> None:
+    """Raises the change marks of ``components`` (M_BOARD, M_BAG, M_CARDS, M_PLAYER + seat)."""
+    marks = s.marks
+    for c in components:
+        marks[c] += 1
+
+
+def changed_all(s: StelliumState) -> None:
+    """Raises every change mark (a coarse change: every segment is rebuilt)."""
+    marks = s.marks
+    for c in range(len(marks)):
+        marks[c] += 1
