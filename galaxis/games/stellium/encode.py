@@ -39,11 +39,13 @@ from galaxis.games.stellium import scoring
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, board_data, cards, geometry
 from galaxis.games.stellium.state import (
     M_BAG,
-    M_BOARD,
     M_CARDS,
+    M_DISCS,
     M_OPTIONS,
     M_PLAYER,
+    M_REGION,
     MARKS,
+    REGIONS,
     Player,
     StelliumState,
 )
@@ -144,8 +146,26 @@ _NO_PENDING = bytes(4 * PENDING_SIZE)
 _NO_REFILL = bytes(16)
 _F32 = np.dtype(np.float32)
 # the segments kept in the fast path's shared view of a state (blocks.View.parts): the
-# observer-independent ones, then each seat's block as every observer sees it (by seat)
-_S_BAG, _S_OPTIONS, _S_BOARD, _S_CARDS, _S_PLAYERS = range(5)
+# marbles of each board region, the start points and rotation, the board segment (those
+# joined), the bag, cards and options, each seat's block as every observer sees it (by
+# seat), and those blocks joined with each seat first (b"": not joined yet)
+_S_REGION = 0
+_S_DISCS = _S_REGION + REGIONS
+_S_BOARD, _S_BAG, _S_CARDS, _S_OPTIONS, _S_PLAYERS = range(_S_DISCS + 1, _S_DISCS + 6)
+_S_ABSENT = _S_PLAYERS + MAX_PLAYERS  # the all-zero blocks of the seats a match does not have
+_S_ROTATED = _S_ABSENT + 1
+_S_PARTS = _S_ROTATED + MAX_PLAYERS
+# per player count and observer: the shared parts of the seats' blocks, observer first, and
+# the absent seats' zeros
+_ROTATION = tuple(
+    tuple(
+        itemgetter(*(_S_PLAYERS + (me + k) % n for k in range(n)), _S_ABSENT) for me in range(n)
+    ) if n else ()
+    for n in range(MAX_PLAYERS + 1)
+)
+_NOT_JOINED = [b""] * MAX_PLAYERS
+# the cells of each board region (discs A..F, then the black holes)
+_REGION_CELLS = tuple((7 * r, 7 * r + 7) if r < REGIONS - 1 else (7 * r, CELLS) for r in range(REGIONS))
 # the all-zero blocks of the seats a match does not have, indexed by its player count
 _ABSENT = tuple(bytes(4 * P_SIZE * max(0, MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1))
 
@@ -175,10 +195,13 @@ class StelliumEncoder:
         self._score: dict[Hashable, bytes] = {}
         self._counts: dict[Hashable, bytes] = {}
         self._bonus: dict[Hashable, int] = {}
+        self._regions: dict[Hashable, bytes] = {}  # the marbles of a board region
+        self._cards: dict[Hashable, bytes] = {}  # (display, pile size, set aside) -> cards segment
         # the fast path's views of one state object: the shared segments (observer None)
-        # and, with secret objectives, each observer's own block (part 0), with the change
-        # marks they were built at
-        self._views = blocks.Views(MARKS, _S_PLAYERS + MAX_PLAYERS)
+        # and, with secret objectives, each observer's own blocks; with the change marks
+        # they were built at. ``_shared`` is the shared view of the state encoded last.
+        self._views = blocks.Views(MARKS, _S_PARTS)
+        self._shared = blocks.View(None, MARKS, _S_PARTS)
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -266,73 +289,57 @@ class StelliumEncoder:
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state.
 
-        The segments that are the same for every observer (bag, options, board, cards and
-        each seat's block as everyone sees it) live in one view of the state object
-        (``blocks.Views``, observer ``None``) and are rebuilt only when the state's change
-        mark of that component (``state.M_*``) moved; with secret objectives an observer's
-        own block (its cards shown) lives in that observer's view, on the same marks. The
-        small pieces that change at nearly every step (turn and whose move, marble in
-        hand, refill pool, placed cell, pending step) are looked up at every call. Rebuilt
-        segments go through the same bounded caches and builders as the observation path.
+        The segments that are the same for every observer (bag, options, board regions,
+        cards, each seat's block as everyone sees it, and those blocks joined with each
+        observer first) live in one view of the state object (``blocks.Views``, observer
+        ``None``) and are rebuilt only when the state's change mark of their component
+        (``state.M_*``) moved; with secret objectives an observer's own block (its cards
+        shown) lives in that observer's view, on the same marks. The small pieces that
+        change at nearly every step (turn and whose move, marble in hand, refill pool,
+        placed cell, pending step) are looked up at every call. Rebuilt segments go through
+        the same builders (and mostly the same cache keys) as the observation path.
         """
         s = match.state
-        view = self._views.of(None, s)
-        seen, parts, m = view.marks, view.parts, s.marks
-        players = s.players
-        n = len(players)
-        turn = s.turn
-        if m[M_OPTIONS] != seen[M_OPTIONS]:
-            parts[_S_OPTIONS] = self._options_part(s)
-            seen[M_OPTIONS] = m[M_OPTIONS]
-        if m[M_BOARD] != seen[M_BOARD]:
-            parts[_S_BOARD] = self._board_part(s)
-            seen[M_BOARD] = m[M_BOARD]
-        if m[M_BAG] != seen[M_BAG]:
-            key = tuple(s.bag)
-            parts[_S_BAG] = self._bag.get(key) or self._put(self._bag, key, _bag_piece)
-            seen[M_BAG] = m[M_BAG]
-        if m[M_CARDS] != seen[M_CARDS]:
-            parts[_S_CARDS] = self._cards_part(s)
-            seen[M_CARDS] = m[M_CARDS]
-        secret = s.secret_hands
-        for i in range(n):
-            k = M_PLAYER + i
-            if m[k] != seen[k]:
-                parts[_S_PLAYERS + i] = self._player_part(players[i], turn, not secret)
-                seen[k] = m[k]
-        seats = parts[_S_PLAYERS : _S_PLAYERS + n]
-        if seat is not None:
-            me = seat % n
-            if secret:  # the observer's own block shows its cards
-                own = self._views.of(seat, s)
-                k = M_PLAYER + me
-                if m[k] != own.marks[k]:
-                    own.parts[0] = self._player_part(players[me], turn, True)
-                    own.marks[k] = m[k]
-                seats[me] = own.parts[0]
-            if me:
-                seats = seats[me:] + seats[:me]
+        m = s.marks
+        view = self._shared  # the shared view of the state encoded last, checked like Views.of
+        if view.state is not s:
+            view = self._shared = self._views.of(None, s)
+        parts = view.parts
+        if m != view.marks:
+            self._refresh(s, view)
+        n = len(s.players)
+        if seat is not None and s.secret_hands:
+            players = self._own_rotated(s, parts, seat % n)
+        else:
+            me = 0 if seat is None else seat % n
+            players = parts[_S_ROTATED + me]
+            if not players:  # the seats' blocks with the observer first, kept until one changes
+                players = parts[_S_ROTATED + me] = b"".join(_ROTATION[n][me](parts))
 
-        key = (
-            turn if turn < 100 else 100,  # min() with two arguments is several times slower
-            seat is not None and seat in match.to_move,
-            seat == turn % n,
-            s.final_turns,
-            s.over,
-        )
+        turn = s.turn
+        over = s.over
         pend = _NO_PENDING
+        mine = False  # the pending step is the observer's (then, unless over, it is to move)
         if s.pending:
             top = s.pending[-1]
+            mine = top.seat == seat
             data = top.data
             # most steps carry no data: a short key (kind, mine), or (kind, mine, data items)
             # when the data holds no list (see _pending_piece)
             if not data:
-                pkey: tuple[Any, ...] = (top.kind, top.seat == seat)
+                pkey: tuple[Any, ...] = (top.kind, mine)
             elif "cells" in data:
-                pkey = _pending_key(top.kind, top.seat == seat, data, None, None)
+                pkey = _pending_key(top.kind, mine, data, None, None)
             else:
-                pkey = (top.kind, top.seat == seat, tuple(data.items()))
+                pkey = (top.kind, mine, tuple(data.items()))
             pend = self._pending.get(pkey) or self._put(self._pending, pkey, _pending_piece)
+        key = (
+            turn if turn < 100 else 100,  # min() with two arguments is several times slower
+            mine and not over,  # the observer is in to_move (the rules' to_move: the pending step's seat)
+            seat == turn % n,
+            s.final_turns,
+            over,
+        )
         return np.frombuffer(
             b"".join(
                 (
@@ -345,12 +352,60 @@ class StelliumEncoder:
                     _PLACED[s.placed + 1],
                     parts[_S_CARDS],
                     pend,
-                    *seats,
-                    _ABSENT[n],
+                    players,
                 )
             ),
             _F32,
         )
+
+    def _refresh(self, s: StelliumState, view: blocks.View) -> None:
+        """Rebuilds the shared segments whose change marks moved since ``view`` was made."""
+        seen, parts, m = view.marks, view.parts, s.marks
+        if m[:M_BAG] != seen[:M_BAG]:  # the board regions and the discs
+            board = s.board
+            for r in [r for r in range(REGIONS) if m[M_REGION + r] != seen[M_REGION + r]]:
+                a, b = _REGION_CELLS[r]
+                key = tuple(board[a:b])
+                parts[_S_REGION + r] = self._regions.get(key) or self._put(self._regions, key, _marbles_piece)
+            if m[M_DISCS] != seen[M_DISCS]:
+                key = (s.layout, tuple(s.disc_kind), tuple(s.rot))
+                parts[_S_DISCS] = self._discs.get(key) or self._put(self._discs, key, _discs_piece)
+            parts[_S_BOARD] = b"".join(parts[_S_REGION : _S_DISCS + 1])
+        if m[M_BAG] != seen[M_BAG]:
+            key = tuple(s.bag)
+            parts[_S_BAG] = self._bag.get(key) or self._put(self._bag, key, _bag_piece)
+        if m[M_CARDS] != seen[M_CARDS]:
+            key = (tuple(s.display), len(s.deck), tuple(s.set_aside))
+            parts[_S_CARDS] = self._cards.get(key) or self._put(self._cards, key, self._cards_piece)
+        if m[M_OPTIONS] != seen[M_OPTIONS]:
+            key = (s.mirror, s.secret_hands, s.bh_galaxy, s.immune == "placed", s.strict, s.draw, s.layout, s.target)
+            parts[_S_OPTIONS] = self._get(self._options, key, _options_piece)
+            parts[_S_ABSENT] = _ABSENT[len(s.players)]
+        if m[M_PLAYER:] != seen[M_PLAYER:]:
+            shown = not s.secret_hands
+            turn = s.turn
+            for i, p in enumerate(s.players):
+                if m[M_PLAYER + i] != seen[M_PLAYER + i]:
+                    parts[_S_PLAYERS + i] = self._player_part(p, turn, shown)
+            parts[_S_ROTATED : _S_ROTATED + MAX_PLAYERS] = _NOT_JOINED
+        seen[:] = m
+
+    def _own_rotated(self, s: StelliumState, shared: list[bytes], me: int) -> bytes:
+        """With secret objectives: the seats' blocks with the observer ``me`` first and its own
+        cards shown (kept in the observer's view: its own block is part 0, the joined blocks
+        part 1, on the seats' change marks)."""
+        view = self._views.of(me, s)
+        seen, parts, m = view.marks, view.parts, s.marks
+        n = len(s.players)
+        if seen[M_PLAYER : M_PLAYER + n] != m[M_PLAYER : M_PLAYER + n]:
+            k = M_PLAYER + me
+            if seen[k] != m[k]:
+                parts[0] = self._player_part(s.players[me], s.turn, True)
+            blocks_ = list(_ROTATION[n][me](shared))  # the observer's block first
+            blocks_[0] = parts[0]
+            parts[1] = b"".join(blocks_)
+            seen[M_PLAYER : M_PLAYER + n] = m[M_PLAYER : M_PLAYER + n]
+        return parts[1]
 
     # --- shared -----------------------------------------------------------------------
     @staticmethod
@@ -365,36 +420,32 @@ class StelliumEncoder:
     def _get(self, cache: dict[Hashable, bytes], key: Hashable, build: Callable[[Any], bytes]) -> bytes:
         return cache.get(key) or self._put(cache, key, build)
 
-    def _options_part(self, s: StelliumState) -> bytes:
-        """The options segment from the state's option fields."""
-        key = (s.mirror, s.secret_hands, s.bh_galaxy, s.immune == "placed", s.strict, s.draw, s.layout, s.target)
-        return self._get(self._options, key, _options_piece)
-
-    def _board_part(self, s: StelliumState) -> bytes:
-        """The marbles, start points and rotation from the state's board and disc arrangement."""
-        key = (s.layout, tuple(s.disc_kind), tuple(s.rot))
-        discs = self._discs.get(key) or self._put(self._discs, key, _discs_piece)
-        return _board_segment(s.board, discs)
-
-    def _cards_part(self, s: StelliumState) -> bytes:
-        """The cards segment from the state's display, pile size and set-aside card."""
+    def _cards_piece(self, key: tuple[Any, ...]) -> bytes:
+        """The cards segment from (display, pile size, set-aside cards)."""
+        display, deck, set_aside = key
         get = self._get
-        display = get(self._card_set, tuple(s.display), _card_set_piece)
-        set_aside = get(self._card_set, tuple(s.set_aside), _card_set_piece)
-        return _cards_segment(display, len(s.deck), set_aside)
+        display_piece = get(self._card_set, display, _card_set_piece)
+        return _cards_segment(display_piece, deck, get(self._card_set, set_aside, _card_set_piece))
 
     def _player_part(self, p: Player, turn: int, shown: bool) -> bytes:
-        """A player's block from its record: the observed values (held cards only when
-        ``shown``), with the score of §8 final scoring."""
+        """A player's block from its record, under the observation path's key: the observed
+        values (held cards only when ``shown``), with the score of §8 final scoring."""
         won, tokens = tuple(p.won), tuple(p.tokens)
         bonus = self._bonus.get(won)
         if bonus is None:
             bonus = self._put(self._bonus, won, _colour_bonus)
-        return self._player_pieces(
-            (float(p.points + len(tokens) + bonus), p.points),
+        key = (
+            float(p.points + len(tokens) + bonus),
+            p.points,
             tuple(p.held) if shown else (),
-            (len(p.held), turn in p.held_turn, len(won), tokens, len(p.discarded), p.reached >= 0),
+            len(p.held),
+            turn in p.held_turn,
+            len(won),
+            tokens,
+            len(p.discarded),
+            p.reached >= 0,
         )
+        return self._player.get(key) or self._put(self._player, key, self._player_block)
 
     def _player_block(self, key: tuple[Any, ...]) -> bytes:
         """present, score / 60, stelliums / 60 (3); held cards (CARDS); held count / 3, a card
@@ -422,6 +473,11 @@ def _board_segment(board: Iterable[str], discs: bytes) -> bytes:
     """Marble one-hot per cell (looked up in C by ``itemgetter``), then start points +
     rotation (``discs``); the cell placed this turn follows separately (``_PLACED``)."""
     return b"".join(itemgetter(*board)(_MARBLE)) + discs
+
+
+def _marbles_piece(cells: tuple[str, ...]) -> bytes:
+    """The marble one-hots of consecutive cells (a board region)."""
+    return b"".join(itemgetter(*cells)(_MARBLE))
 
 
 def _cards_segment(display: bytes, deck: int, set_aside: bytes) -> bytes:

@@ -37,7 +37,16 @@ from galaxis.games.stellium.data import (
     setup_data,
     terms,
 )
-from galaxis.games.stellium.state import M_BAG, M_BOARD, M_CARDS, M_PLAYER, Player, StelliumState, changed_all
+from galaxis.games.stellium.state import (
+    M_BAG,
+    M_CARDS,
+    M_DISCS,
+    M_PLAYER,
+    Player,
+    StelliumState,
+    board_changed,
+    changed_all,
+)
 
 DIRS = ("E", "NE", "NW", "W", "SW", "SE")
 TOKEN_EFFECT = {"g": "permute", "b": "collide", "y": "rotate", "p": "attract"}
@@ -527,7 +536,7 @@ class Stellium(Game):
         elif kind == "swap":
             a, b = step.data["from"], args[1]
             s.board[a], s.board[b] = s.board[b], s.board[a]
-            s.marks[M_BOARD] += 1
+            board_changed(s, a, b)
             s.pending.pop()
             events.append({"type": "swap", "cells": [geo.labels[a], geo.labels[b]]})
         elif kind == "collide":
@@ -542,7 +551,7 @@ class Stellium(Game):
         elif kind == "pull":
             hole, victim = step.data["hole"], args[1]
             s.board[hole], s.board[victim] = s.board[victim], ""
-            s.marks[M_BOARD] += 1
+            board_changed(s, hole, victim)
             s.pending.pop()
             events.append({"type": "attract", "hole": geo.labels[hole], "from": geo.labels[victim]})
             self._check_empty_galaxies(s, events)
@@ -594,7 +603,7 @@ class Stellium(Game):
         p.points += value
         s.marks[M_PLAYER + seat] += 1  # also reached, below
         s.marks[M_BAG] += 1
-        s.marks[M_BOARD] += 1
+        board_changed(s, *cells)
         geo = geometry(s.layout)
         removed = []
         for c in cells:
@@ -622,7 +631,7 @@ class Stellium(Game):
             s.pending.append(Step("collide", seat, {"cell": cell}))
             return
         s.board[cell] = marble
-        s.marks[M_BOARD] += 1
+        board_changed(s, cell)
         s.in_hand = ""
         s.placed = cell
         events.append({"type": "place", "seat": seat, "marble": marble, "cell": geo.labels[cell]})
@@ -651,13 +660,13 @@ class Stellium(Game):
 
     def _collide(self, s: StelliumState, geo: Geometry, target: int, d: int, events: list[Event]) -> None:
         """§5.2: push the straight line from the target one step; off the board the last one goes to the bag."""
-        s.marks[M_BOARD] += 1
-        s.marks[M_BAG] += 1  # when the last marble leaves the board
         chain = [target]
         nxt = geo.neighbours[target][d]
         while nxt >= 0 and s.board[nxt]:
             chain.append(nxt)
             nxt = geo.neighbours[nxt][d]
+        board_changed(s, *chain, *([nxt] if nxt >= 0 else []))
+        s.marks[M_BAG] += 1  # when the last marble leaves the board
         if nxt < 0:
             out = chain[-1]
             s.bag[TYPES.index(s.board[out])] += 1
@@ -678,8 +687,9 @@ class Stellium(Game):
     @staticmethod
     def _rotate(s: StelliumState, geo: Geometry, d: int, k: int) -> None:
         """§5.3: turn disc d by k sixth-turns counter-clockwise; its marbles travel with it."""
-        s.marks[M_BOARD] += 1  # the marbles and the rotation
         ring = geo.discs[d][1:]
+        board_changed(s, *ring)
+        s.marks[M_DISCS] += 1
         old = [s.board[c] for c in ring]
         for i, c in enumerate(ring):
             s.board[c] = old[(i - k) % 6]
@@ -690,7 +700,7 @@ class Stellium(Game):
     def _apply_refill_cell(self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, events: list[Event]) -> None:
         marble = step.data["type"]
         s.board[cell] = marble
-        s.marks[M_BOARD] += 1
+        board_changed(s, cell)
         s.refill_pool.remove(marble)
         events.append({"type": "refill_place", "seat": seat, "marble": marble, "cell": geo.labels[cell]})
         info = {k: v for k, v in step.data.items() if k != "type"}

@@ -14,12 +14,19 @@ from galaxis.core.record import change_marks
 
 # Change marks (``StelliumState.marks``): one counter per component of the observation that
 # the rules raise where it changes, so that the RL encoder rebuilds only what changed
-# (galaxis/games/stellium/encode.py). The board covers the marbles, the disc rotations and
-# arrangement; the cards the display, the pile size and the set-aside card; a player's mark
-# (M_PLAYER + seat) everything in that seat's Player record, and also the end of a turn in
-# which the seat took a card (its "taken this turn" flag). The options never change.
-M_BOARD, M_BAG, M_CARDS, M_OPTIONS, M_PLAYER = range(5)
+# (galaxis/games/stellium/encode.py):
+# - M_REGION + r: the marbles of board region r (discs A..F = cells 7r..7r+6, 6 = the black
+#   holes H0..H9); ``board_changed(s, *cells)`` raises the regions of changed cells;
+# - M_DISCS: the disc rotations and arrangement (start points and rotation);
+# - M_BAG: the bag; M_CARDS: the display, the pile size and the set-aside card;
+# - M_OPTIONS: the options (never raised: they are fixed for the match);
+# - M_PLAYER + seat: everything in that seat's Player record, and the end of a turn in which
+#   the seat took a card (its "taken this turn" flag).
+REGIONS = 7
+M_REGION = 0
+M_DISCS, M_BAG, M_CARDS, M_OPTIONS, M_PLAYER = range(REGIONS, REGIONS + 5)
 MARKS = M_PLAYER + 4  # up to 4 seats
+REGION = tuple(min(c // 7, REGIONS - 1) for c in range(6 * 7 + 10))  # region of each cell
 
 
 @dataclass(slots=True)
@@ -67,11 +74,11 @@ class StelliumState(Record):
         return self.turn % len(self.players)
 
 
-def changed(s: StelliumState, *components: int) -> None:
-    """Raises the change marks of ``components`` (M_BOARD, M_BAG, M_CARDS, M_PLAYER + seat)."""
+def board_changed(s: StelliumState, *cells: int) -> None:
+    """Raises the change marks of the board regions that hold ``cells``."""
     marks = s.marks
-    for c in components:
-        marks[c] += 1
+    for c in cells:
+        marks[M_REGION + REGION[c]] += 1
 
 
 def changed_all(s: StelliumState) -> None:
