@@ -29,7 +29,7 @@ from galaxis.games.stellium.encode import (
     card_ids,
     layout,
 )
-from galaxis.games.stellium.state import M_BAG, M_BOARD, M_CARDS, M_PLAYER
+from galaxis.games.stellium.state import M_BAG, M_CARDS, M_DISCS, M_PLAYER, M_REGION, REGION
 from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
@@ -253,9 +253,9 @@ def test_lists_changed_in_place_are_noticed_with_their_mark():
         (lambda: p.won.append(free[1]), me),
         (lambda: p.tokens.append("y"), me),
         (lambda: p.tokens.clear(), me),
-        (lambda: s.board.__setitem__(empty, "p"), M_BOARD),
-        (lambda: s.board.__setitem__(empty, "b"), M_BOARD),
-        (lambda: s.rot.__setitem__(2, (s.rot[2] + 1) % 6), M_BOARD),
+        (lambda: s.board.__setitem__(empty, "p"), M_REGION + REGION[empty]),
+        (lambda: s.board.__setitem__(empty, "b"), M_REGION + REGION[empty]),
+        (lambda: s.rot.__setitem__(2, (s.rot[2] + 1) % 6), M_DISCS),
         (lambda: s.bag.__setitem__(0, s.bag[0] + 1), M_BAG),
         (lambda: s.refill_pool.append("g"), None),  # read at every call: no mark
         (lambda: s.display.__setitem__(0, free[2]), M_CARDS),

@@ -361,6 +361,7 @@ class StelliumEncoder:
     def _refresh(self, s: StelliumState, view: blocks.View) -> None:
         """Rebuilds the shared segments whose change marks moved since ``view`` was made."""
         seen, parts, m = view.marks, view.parts, s.marks
+        key: Any
         if m[:M_BAG] != seen[:M_BAG]:  # the board regions and the discs
             board = s.board
             for r in [r for r in range(REGIONS) if m[M_REGION + r] != seen[M_REGION + r]]:
