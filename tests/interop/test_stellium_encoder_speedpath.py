@@ -1,11 +1,12 @@
 """The Stellium encoder's fast path (galaxis/games/stellium/encode.py): bytes pieces in
-bounded caches, and per-segment memos reused while the state fields compare equal.
+bounded caches, and segments reused while the state's change marks stand still.
 
 The contract tests (test_encoding.py) check fast path = observation path on random
 positions. These check what the caches and memos could get wrong on their own: the
 vector against a plain field-by-field reference built from docs/interop.md's
 layout, states that differ only slightly (a card moved from one list to the next,
-a marble moved one cell, a list changed in place), and caches that stay bounded.
+a marble moved one cell, a list changed in place and its mark raised), and caches
+that stay bounded.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from galaxis.games.stellium.encode import (
     card_ids,
     layout,
 )
+from galaxis.games.stellium.state import M_BAG, M_CARDS, M_DISCS, M_PLAYER, M_REGION, REGION
 from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
@@ -201,6 +203,7 @@ def test_secret_held_cards_share_a_block_only_when_the_count_agrees():
     seen = []
     for held in (["C01"], ["C02"], ["C01", "C02"]):
         p.held, p.held_turn = list(held), [-5] * len(held)
+        match.state.marks[M_PLAYER + 1] += 1
         vec = enc.encode_match(match, 0)
         np.testing.assert_allclose(vec, reference(match.observation(0)), rtol=0, atol=1e-6)
         o, w = off["player1.held"]
@@ -221,7 +224,7 @@ def test_every_cache_stays_bounded(monkeypatch):
         assert len(caches) >= 8
         for name, cache in caches.items():
             assert len(cache) <= 8, name
-    assert len(enc._last) == len(StelliumEncoder()._last)  # the memo has a fixed number of slots
+    assert len(enc._views) <= 4  # one shared view and one per seat of the last state
 
 
 def test_the_fast_path_reads_no_hidden_order():
@@ -234,33 +237,36 @@ def test_the_fast_path_reads_no_hidden_order():
     assert encode.SIZE == SIZE
 
 
-def test_memos_notice_lists_changed_in_place():
-    """The memos compare contents, not object identity: the same list objects changed in
-    place between two calls give the new vector."""
+def test_lists_changed_in_place_are_noticed_with_their_mark():
+    """The same list objects changed in place between two calls, with the change mark of
+    their component raised as the rules do, give the new vector."""
     enc = StelliumEncoder()
     match = _played(players=3, seed=9)
     s = match.state
     p = s.players[1]
     free = [c for c in card_ids() if c not in s.display and c not in p.held and c not in p.won]
     empty = next(c for c, m in enumerate(s.board) if not m)
+    me = M_PLAYER + 1
     changes = [
-        lambda: p.held.append(free[0]),
-        lambda: p.held_turn.append(s.turn),
-        lambda: p.won.append(free[1]),
-        lambda: p.tokens.append("y"),
-        lambda: p.tokens.clear(),
-        lambda: s.board.__setitem__(empty, "p"),
-        lambda: s.board.__setitem__(empty, "b"),
-        lambda: s.rot.__setitem__(2, (s.rot[2] + 1) % 6),
-        lambda: s.bag.__setitem__(0, s.bag[0] + 1),
-        lambda: s.refill_pool.append("g"),
-        lambda: s.display.__setitem__(0, free[2]),
-        lambda: s.set_aside.append(free[3]),
-        lambda: s.deck.pop(),
+        (lambda: p.held.append(free[0]), me),
+        (lambda: p.held_turn.append(s.turn), me),
+        (lambda: p.won.append(free[1]), me),
+        (lambda: p.tokens.append("y"), me),
+        (lambda: p.tokens.clear(), me),
+        (lambda: s.board.__setitem__(empty, "p"), M_REGION + REGION[empty]),
+        (lambda: s.board.__setitem__(empty, "b"), M_REGION + REGION[empty]),
+        (lambda: s.rot.__setitem__(2, (s.rot[2] + 1) % 6), M_DISCS),
+        (lambda: s.bag.__setitem__(0, s.bag[0] + 1), M_BAG),
+        (lambda: s.refill_pool.append("g"), None),  # read at every call: no mark
+        (lambda: s.display.__setitem__(0, free[2]), M_CARDS),
+        (lambda: s.set_aside.append(free[3]), M_CARDS),
+        (lambda: s.deck.pop(), M_CARDS),
     ]
-    for change in changes:
+    for change, mark in changes:
         before = {seat: enc.encode_match(match, seat).tobytes() for seat in _seats(match)}
         change()
+        if mark is not None:
+            s.marks[mark] += 1
         for seat in _seats(match):
             vec = enc.encode_match(match, seat)
             assert np.array_equal(vec, StelliumEncoder().encode(match.observation(seat)))

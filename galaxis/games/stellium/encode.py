@@ -37,7 +37,18 @@ import numpy as np
 
 from galaxis.games.stellium import scoring
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, board_data, cards, geometry
-from galaxis.games.stellium.state import Player, StelliumState
+from galaxis.games.stellium.state import (
+    M_BAG,
+    M_CARDS,
+    M_DISCS,
+    M_OPTIONS,
+    M_PLAYER,
+    M_REGION,
+    MARKS,
+    REGIONS,
+    Player,
+    StelliumState,
+)
 from galaxis.interop import blocks
 from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout, zeros
 
@@ -134,9 +145,27 @@ _DECK = tuple(array("f", [n / CARDS]).tobytes() for n in range(CARDS + 1))
 _NO_PENDING = bytes(4 * PENDING_SIZE)
 _NO_REFILL = bytes(16)
 _F32 = np.dtype(np.float32)
-# memo slots (StelliumEncoder._last); the players' follow, two per seat (cards shown or not)
-_BOARD, _CARDS, _OPTIONS, _BAG, _PLAYERS = range(5)
-_UNSEEN: tuple[Any, bytes] = ((), b"")  # equal to no probe
+# the segments kept in the fast path's shared view of a state (blocks.View.parts): the
+# marbles of each board region, the start points and rotation, the board segment (those
+# joined), the bag, cards and options, each seat's block as every observer sees it (by
+# seat), and those blocks joined with each seat first (b"": not joined yet)
+_S_REGION = 0
+_S_DISCS = _S_REGION + REGIONS
+_S_BOARD, _S_BAG, _S_CARDS, _S_OPTIONS, _S_PLAYERS = range(_S_DISCS + 1, _S_DISCS + 6)
+_S_ABSENT = _S_PLAYERS + MAX_PLAYERS  # the all-zero blocks of the seats a match does not have
+_S_ROTATED = _S_ABSENT + 1
+_S_PARTS = _S_ROTATED + MAX_PLAYERS
+# per player count and observer: the shared parts of the seats' blocks, observer first, and
+# the absent seats' zeros
+_ROTATION = tuple(
+    tuple(
+        itemgetter(*(_S_PLAYERS + (me + k) % n for k in range(n)), _S_ABSENT) for me in range(n)
+    ) if n else ()
+    for n in range(MAX_PLAYERS + 1)
+)
+_NOT_JOINED = [b""] * MAX_PLAYERS
+# the cells of each board region (discs A..F, then the black holes)
+_REGION_CELLS = tuple((7 * r, 7 * r + 7) if r < REGIONS - 1 else (7 * r, CELLS) for r in range(REGIONS))
 # the all-zero blocks of the seats a match does not have, indexed by its player count
 _ABSENT = tuple(bytes(4 * P_SIZE * max(0, MAX_PLAYERS - n)) for n in range(MAX_PLAYERS + 1))
 
@@ -166,10 +195,13 @@ class StelliumEncoder:
         self._score: dict[Hashable, bytes] = {}
         self._counts: dict[Hashable, bytes] = {}
         self._bonus: dict[Hashable, int] = {}
-        # the fast path's last-seen memos: (copy of the state fields a segment depends on,
-        # its bytes) per slot (_BOARD, _CARDS, _OPTIONS, _BAG, then one per seat and
-        # visibility of its cards); a segment is reused only when those fields are equal
-        self._last: list[tuple[Any, bytes]] = [_UNSEEN] * (_PLAYERS + 2 * MAX_PLAYERS)
+        self._regions: dict[Hashable, bytes] = {}  # the marbles of a board region
+        self._cards: dict[Hashable, bytes] = {}  # (display, pile size, set aside) -> cards segment
+        # the fast path's views of one state object: the shared segments (observer None)
+        # and, with secret objectives, each observer's own blocks; with the change marks
+        # they were built at. ``_shared`` is the shared view of the state encoded last.
+        self._views = blocks.Views(MARKS, _S_PARTS)
+        self._shared = blocks.View(None, MARKS, _S_PARTS)
 
     # --- the observation path ---------------------------------------------------
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -257,87 +289,124 @@ class StelliumEncoder:
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state.
 
-        Each segment is reused when the state fields it depends on (and that the
-        observation shows) equal those it was last built from: the memo keeps a copy of
-        them, and ``==`` compares contents, so a changed list is always noticed and
-        nothing hinges on object identity. Compared with hashing a key that holds the
-        same values, the equality test of unchanged lists is a pointer check per item.
-        A segment that changed is looked up in, or built into, the bounded caches
-        through the same builders as the observation path.
+        The segments that are the same for every observer (bag, options, board regions,
+        cards, each seat's block as everyone sees it, and those blocks joined with each
+        observer first) live in one view of the state object (``blocks.Views``, observer
+        ``None``) and are rebuilt only when the state's change mark of their component
+        (``state.M_*``) moved; with secret objectives an observer's own block (its cards
+        shown) lives in that observer's view, on the same marks. The small pieces that
+        change at nearly every step (turn and whose move, marble in hand, refill pool,
+        placed cell, pending step) are looked up at every call. Rebuilt segments go through
+        the same builders (and mostly the same cache keys) as the observation path.
         """
         s = match.state
-        last = self._last
-        turn = s.turn
-        secret = s.secret_hands
-        players = []
-        for i, p in enumerate(s.players):
-            shown = not secret or seat == i
-            slot = _PLAYERS + 2 * i + shown
-            probe: tuple[Any, ...] = (
-                p.points,
-                len(p.held),
-                turn in p.held_turn,
-                len(p.discarded),
-                p.reached >= 0,
-                p.won,
-                p.held if shown else None,
-                p.tokens,
-            )
-            seen = last[slot]
-            players.append(seen[1] if seen[0] == probe else self._player_from_state(slot, probe, shown))
-        n = len(players)
-        me = 0 if seat is None else seat % n
+        m = s.marks
+        view = self._shared  # the shared view of the state encoded last, checked like Views.of
+        if view.state is not s:
+            view = self._shared = self._views.of(None, s)
+        parts = view.parts
+        if m != view.marks:
+            self._refresh(s, view)
+        n = len(s.players)
+        if seat is not None and s.secret_hands:
+            players = self._own_rotated(s, parts, seat % n)
+        else:
+            me = 0 if seat is None else seat % n
+            players = parts[_S_ROTATED + me]
+            if not players:  # the seats' blocks with the observer first, kept until one changes
+                players = parts[_S_ROTATED + me] = b"".join(_ROTATION[n][me](parts))
 
-        key = (
-            turn if turn < 100 else 100,  # min() with two arguments is several times slower
-            seat is not None and seat in match.to_move,
-            seat == turn % n,
-            s.final_turns,
-            s.over,
-        )
-        head = self._head.get(key) or self._put(self._head, key, _head_piece)
-        seen = last[_BAG]
-        bag = seen[1] if seen[0] == s.bag else self._bag_from_state(s.bag)
-        refill = self._get(self._refill, tuple(s.refill_pool), _refill_piece) if s.refill_pool else _NO_REFILL
-        probe = (s.mirror, secret, s.bh_galaxy, s.immune, s.strict, s.draw, s.layout, s.target)
-        seen = last[_OPTIONS]
-        options = seen[1] if seen[0] == probe else self._options_from_state(probe)
-        probe = (s.board, s.rot, s.disc_kind, s.layout)
-        seen = last[_BOARD]
-        board = seen[1] if seen[0] == probe else self._board_from_state(s)
-        probe = (s.display, len(s.deck), s.set_aside)
-        seen = last[_CARDS]
-        cards_row = seen[1] if seen[0] == probe else self._cards_from_state(s)
+        turn = s.turn
+        over = s.over
         pend = _NO_PENDING
+        mine = False  # the pending step is the observer's (then, unless over, it is to move)
         if s.pending:
             top = s.pending[-1]
+            mine = top.seat == seat
             data = top.data
-            # most steps carry no data: a short key (see _pending_piece)
-            key = (
-                _pending_key(top.kind, top.seat == seat, data, None, None)
-                if data
-                else (top.kind, top.seat == seat)
-            )
-            pend = self._pending.get(key) or self._put(self._pending, key, _pending_piece)
+            # most steps carry no data: a short key (kind, mine), or (kind, mine, data items)
+            # when the data holds no list (see _pending_piece)
+            if not data:
+                pkey: tuple[Any, ...] = (top.kind, mine)
+            elif "cells" in data:
+                pkey = _pending_key(top.kind, mine, data, None, None)
+            else:
+                pkey = (top.kind, mine, tuple(data.items()))
+            pend = self._pending.get(pkey) or self._put(self._pending, pkey, _pending_piece)
+        key = (
+            turn if turn < 100 else 100,  # min() with two arguments is several times slower
+            mine and not over,  # the observer is in to_move (the rules' to_move: the pending step's seat)
+            seat == turn % n,
+            s.final_turns,
+            over,
+        )
         return np.frombuffer(
             b"".join(
                 (
-                    head,
-                    bag,
+                    self._head.get(key) or self._put(self._head, key, _head_piece),
+                    parts[_S_BAG],
                     _MARBLE[s.in_hand],
-                    refill,
-                    options,
-                    board,
+                    self._get(self._refill, tuple(s.refill_pool), _refill_piece) if s.refill_pool else _NO_REFILL,
+                    parts[_S_OPTIONS],
+                    parts[_S_BOARD],
                     _PLACED[s.placed + 1],
-                    cards_row,
+                    parts[_S_CARDS],
                     pend,
-                    *players[me:],
-                    *players[:me],
-                    _ABSENT[n],
+                    players,
                 )
             ),
             _F32,
         )
+
+    def _refresh(self, s: StelliumState, view: blocks.View) -> None:
+        """Rebuilds the shared segments whose change marks moved since ``view`` was made."""
+        seen, parts, m = view.marks, view.parts, s.marks
+        key: Any
+        if m[:M_BAG] != seen[:M_BAG]:  # the board regions and the discs
+            board = s.board
+            for r in [r for r in range(REGIONS) if m[M_REGION + r] != seen[M_REGION + r]]:
+                a, b = _REGION_CELLS[r]
+                key = tuple(board[a:b])
+                parts[_S_REGION + r] = self._regions.get(key) or self._put(self._regions, key, _marbles_piece)
+            if m[M_DISCS] != seen[M_DISCS]:
+                key = (s.layout, tuple(s.disc_kind), tuple(s.rot))
+                parts[_S_DISCS] = self._discs.get(key) or self._put(self._discs, key, _discs_piece)
+            parts[_S_BOARD] = b"".join(parts[_S_REGION : _S_DISCS + 1])
+        if m[M_BAG] != seen[M_BAG]:
+            key = tuple(s.bag)
+            parts[_S_BAG] = self._bag.get(key) or self._put(self._bag, key, _bag_piece)
+        if m[M_CARDS] != seen[M_CARDS]:
+            key = (tuple(s.display), len(s.deck), tuple(s.set_aside))
+            parts[_S_CARDS] = self._cards.get(key) or self._put(self._cards, key, self._cards_piece)
+        if m[M_OPTIONS] != seen[M_OPTIONS]:
+            key = (s.mirror, s.secret_hands, s.bh_galaxy, s.immune == "placed", s.strict, s.draw, s.layout, s.target)
+            parts[_S_OPTIONS] = self._get(self._options, key, _options_piece)
+            parts[_S_ABSENT] = _ABSENT[len(s.players)]
+        if m[M_PLAYER:] != seen[M_PLAYER:]:
+            shown = not s.secret_hands
+            turn = s.turn
+            for i, p in enumerate(s.players):
+                if m[M_PLAYER + i] != seen[M_PLAYER + i]:
+                    parts[_S_PLAYERS + i] = self._player_part(p, turn, shown)
+            parts[_S_ROTATED : _S_ROTATED + MAX_PLAYERS] = _NOT_JOINED
+        seen[:] = m
+
+    def _own_rotated(self, s: StelliumState, shared: list[bytes], me: int) -> bytes:
+        """With secret objectives: the seats' blocks with the observer ``me`` first and its own
+        cards shown (kept in the observer's view: its own block is part 0, the joined blocks
+        part 1, on the seats' change marks)."""
+        view = self._views.of(me, s)
+        seen, parts, m = view.marks, view.parts, s.marks
+        n = len(s.players)
+        if seen[M_PLAYER : M_PLAYER + n] != m[M_PLAYER : M_PLAYER + n]:
+            k = M_PLAYER + me
+            if seen[k] != m[k]:
+                parts[0] = self._player_part(s.players[me], s.turn, True)
+            blocks_ = list(_ROTATION[n][me](shared))  # the observer's block first
+            blocks_[0] = parts[0]
+            parts[1] = b"".join(blocks_)
+            seen[M_PLAYER : M_PLAYER + n] = m[M_PLAYER : M_PLAYER + n]
+        return parts[1]
 
     # --- shared -----------------------------------------------------------------------
     @staticmethod
@@ -352,66 +421,32 @@ class StelliumEncoder:
     def _get(self, cache: dict[Hashable, bytes], key: Hashable, build: Callable[[Any], bytes]) -> bytes:
         return cache.get(key) or self._put(cache, key, build)
 
-    def _bag_from_state(self, bag: list[int]) -> bytes:
-        """The bag counts (remembered in the memo)."""
-        piece = self._get(self._bag, tuple(bag), _bag_piece)
-        self._last[_BAG] = (list(bag), piece)
-        return piece
-
-    def _options_from_state(self, probe: tuple[Any, ...]) -> bytes:
-        """The options segment (remembered in the memo; the fields are all immutable)."""
-        mirror, secret, bh_galaxy, immune, strict, draw, layout_name, target = probe
-        key = (mirror, secret, bh_galaxy, immune == "placed", strict, draw, layout_name, target)
-        piece = self._get(self._options, key, _options_piece)
-        self._last[_OPTIONS] = (probe, piece)
-        return piece
-
-    def _board_from_state(self, s: StelliumState) -> bytes:
-        """The marbles, start points and rotation from the state's board and disc
-        arrangement (remembered in the memo)."""
-        key = (s.layout, tuple(s.disc_kind), tuple(s.rot))
-        discs = self._discs.get(key) or self._put(self._discs, key, _discs_piece)
-        piece = _board_segment(s.board, discs)
-        self._last[_BOARD] = ((list(s.board), list(s.rot), list(s.disc_kind), s.layout), piece)
-        return piece
-
-    def _cards_from_state(self, s: StelliumState) -> bytes:
-        """The cards segment from the state's display, pile size and set-aside card
-        (remembered in the memo)."""
+    def _cards_piece(self, key: tuple[Any, ...]) -> bytes:
+        """The cards segment from (display, pile size, set-aside cards)."""
+        display, deck, set_aside = key
         get = self._get
-        display = get(self._card_set, tuple(s.display), _card_set_piece)
-        set_aside = get(self._card_set, tuple(s.set_aside), _card_set_piece)
-        piece = _cards_segment(display, len(s.deck), set_aside)
-        self._last[_CARDS] = ((list(s.display), len(s.deck), list(s.set_aside)), piece)
-        return piece
+        display_piece = get(self._card_set, display, _card_set_piece)
+        return _cards_segment(display_piece, deck, get(self._card_set, set_aside, _card_set_piece))
 
-    def _player_from_state(self, slot: int, probe: tuple[Any, ...], shown: bool) -> bytes:
-        """A player's block from the state's fields in ``probe`` (points, held count, a card
-        taken this turn, discarded count, target reached, won, held or None when not shown,
-        tokens): the observed values they show, with the score of §8 final scoring
-        (remembered in the memo slot of this seat and visibility)."""
-        points, held_count, held_new, discarded, reached, won_list, held_list, token_list = probe
-        won, tokens = tuple(won_list), tuple(token_list)
+    def _player_part(self, p: Player, turn: int, shown: bool) -> bytes:
+        """A player's block from its record, under the observation path's key: the observed
+        values (held cards only when ``shown``), with the score of §8 final scoring."""
+        won, tokens = tuple(p.won), tuple(p.tokens)
         bonus = self._bonus.get(won)
         if bonus is None:
             bonus = self._put(self._bonus, won, _colour_bonus)
-        block = self._player_pieces(
-            (float(points + len(tokens) + bonus), points),
-            tuple(held_list) if shown else (),
-            (held_count, held_new, len(won), tokens, discarded, reached),
+        key = (
+            float(p.points + len(tokens) + bonus),
+            p.points,
+            tuple(p.held) if shown else (),
+            len(p.held),
+            turn in p.held_turn,
+            len(won),
+            tokens,
+            len(p.discarded),
+            p.reached >= 0,
         )
-        copy = (
-            points,
-            held_count,
-            held_new,
-            discarded,
-            reached,
-            list(won_list),
-            list(held_list) if shown else None,
-            list(token_list),
-        )
-        self._last[slot] = (copy, block)
-        return block
+        return self._player.get(key) or self._put(self._player, key, self._player_block)
 
     def _player_block(self, key: tuple[Any, ...]) -> bytes:
         """present, score / 60, stelliums / 60 (3); held cards (CARDS); held count / 3, a card
@@ -439,6 +474,11 @@ def _board_segment(board: Iterable[str], discs: bytes) -> bytes:
     """Marble one-hot per cell (looked up in C by ``itemgetter``), then start points +
     rotation (``discs``); the cell placed this turn follows separately (``_PLACED``)."""
     return b"".join(itemgetter(*board)(_MARBLE)) + discs
+
+
+def _marbles_piece(cells: tuple[str, ...]) -> bytes:
+    """The marble one-hots of consecutive cells (a board region)."""
+    return b"".join(itemgetter(*cells)(_MARBLE))
 
 
 def _cards_segment(display: bytes, deck: int, set_aside: bytes) -> bytes:
@@ -544,9 +584,12 @@ def _card_set_piece(ids: tuple[str, ...]) -> bytes:
 
 
 def _pending_piece(key: tuple[Any, ...]) -> bytes:
-    """The pending step from its full key, or from the short key (kind, mine) of a step without data."""
+    """The pending step from its full key, from the short key (kind, mine) of a step without
+    data, or from (kind, mine, data items) of a step whose data holds no list."""
     if len(key) == 2:
         key = _pending_key(key[0], key[1], None, None, None)
+    elif len(key) == 3:
+        key = _pending_key(key[0], key[1], dict(key[2]), None, None)
     kind, mine, cell, cells, disc, card, marble, forced, left = key
     v = zeros(PENDING_SIZE)
     base = G["pending_kind"]

@@ -37,7 +37,16 @@ from galaxis.games.stellium.data import (
     setup_data,
     terms,
 )
-from galaxis.games.stellium.state import Player, StelliumState
+from galaxis.games.stellium.state import (
+    M_BAG,
+    M_CARDS,
+    M_DISCS,
+    M_PLAYER,
+    Player,
+    StelliumState,
+    board_changed,
+    changed_all,
+)
 
 DIRS = ("E", "NE", "NW", "W", "SW", "SE")
 TOKEN_EFFECT = {"g": "permute", "b": "collide", "y": "rotate", "p": "attract"}
@@ -271,6 +280,7 @@ class Stellium(Game):
 
     def _draw(self, s: StelliumState, seat: int, marble: str, events: list[Event]) -> None:
         s.bag[TYPES.index(marble)] -= 1
+        s.marks[M_BAG] += 1
         s.in_hand = marble
         events.append({"type": "draw", "seat": seat, "marble": marble})
         s.pending.append(Step("place", seat))
@@ -298,6 +308,7 @@ class Stellium(Game):
             return
         if s.final_turns > 0:
             s.final_turns -= 1
+        s.marks[M_PLAYER + s.seat] += 1  # a card it took this turn is no longer new
         s.turn += 1
         self._start_turn(s, events)
 
@@ -392,6 +403,7 @@ class Stellium(Game):
             m = self._random_marble(s)
             s.bag[TYPES.index(m)] -= 1
             drawn.append(m)
+        s.marks[M_BAG] += 1
         s.refill_pool = sorted(drawn, key=TYPES.index)
         d = step.data["disc"]
         left = min(data.refill_place, len(drawn), len(self.start_cells(s, d)))
@@ -410,6 +422,7 @@ class Stellium(Game):
     def _refill_done(self, s: StelliumState, events: list[Event]) -> None:
         for m in s.refill_pool:
             s.bag[TYPES.index(m)] += 1
+        s.marks[M_BAG] += 1
         if s.refill_pool:
             events.append({"type": "refill_return", "marbles": list(s.refill_pool)})
         s.refill_pool = []
@@ -523,6 +536,7 @@ class Stellium(Game):
         elif kind == "swap":
             a, b = step.data["from"], args[1]
             s.board[a], s.board[b] = s.board[b], s.board[a]
+            board_changed(s, a, b)
             s.pending.pop()
             events.append({"type": "swap", "cells": [geo.labels[a], geo.labels[b]]})
         elif kind == "collide":
@@ -537,6 +551,7 @@ class Stellium(Game):
         elif kind == "pull":
             hole, victim = step.data["hole"], args[1]
             s.board[hole], s.board[victim] = s.board[victim], ""
+            board_changed(s, hole, victim)
             s.pending.pop()
             events.append({"type": "attract", "hole": geo.labels[hole], "from": geo.labels[victim]})
             self._check_empty_galaxies(s, events)
@@ -559,11 +574,14 @@ class Stellium(Game):
             i = p.held.index(card)
             del p.held[i], p.held_turn[i]
             p.discarded.append(card)
+            s.marks[M_PLAYER + seat] += 1
             events.append({"type": "discard", "seat": seat, **({} if s.secret_hands else {"card": card})})
             return
         s.display.remove(card)
         p.held.append(card)
         p.held_turn.append(s.turn)
+        s.marks[M_CARDS] += 1  # also the pile and the set-aside card below
+        s.marks[M_PLAYER + seat] += 1
         s.pending.pop()
         events.append({"type": "take", "seat": seat, "card": card})
         if s.deck:
@@ -583,6 +601,9 @@ class Stellium(Game):
         p.won.append(card)
         value = cards()[card].value(len(cells))
         p.points += value
+        s.marks[M_PLAYER + seat] += 1  # also reached, below
+        s.marks[M_BAG] += 1
+        board_changed(s, *cells)
         geo = geometry(s.layout)
         removed = []
         for c in cells:
@@ -605,10 +626,12 @@ class Stellium(Game):
         if s.board[cell]:
             if marble != "b":
                 s.players[seat].tokens.remove("b")
+                s.marks[M_PLAYER + seat] += 1
                 events.append({"type": "token", "seat": seat, "token": "b"})
             s.pending.append(Step("collide", seat, {"cell": cell}))
             return
         s.board[cell] = marble
+        board_changed(s, cell)
         s.in_hand = ""
         s.placed = cell
         events.append({"type": "place", "seat": seat, "marble": marble, "cell": geo.labels[cell]})
@@ -626,6 +649,7 @@ class Stellium(Game):
         if what == "token":
             effect = action.args[1]
             s.players[seat].tokens.remove(effect)
+            s.marks[M_PLAYER + seat] += 1
             events.append({"type": "token", "seat": seat, "token": effect})
         if effect == "g":
             s.pending.append(Step("permute", seat, {"kind": marble}))
@@ -641,6 +665,8 @@ class Stellium(Game):
         while nxt >= 0 and s.board[nxt]:
             chain.append(nxt)
             nxt = geo.neighbours[nxt][d]
+        board_changed(s, *chain, *([nxt] if nxt >= 0 else []))
+        s.marks[M_BAG] += 1  # when the last marble leaves the board
         if nxt < 0:
             out = chain[-1]
             s.bag[TYPES.index(s.board[out])] += 1
@@ -662,6 +688,8 @@ class Stellium(Game):
     def _rotate(s: StelliumState, geo: Geometry, d: int, k: int) -> None:
         """§5.3: turn disc d by k sixth-turns counter-clockwise; its marbles travel with it."""
         ring = geo.discs[d][1:]
+        board_changed(s, *ring)
+        s.marks[M_DISCS] += 1
         old = [s.board[c] for c in ring]
         for i, c in enumerate(ring):
             s.board[c] = old[(i - k) % 6]
@@ -672,6 +700,7 @@ class Stellium(Game):
     def _apply_refill_cell(self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, events: list[Event]) -> None:
         marble = step.data["type"]
         s.board[cell] = marble
+        board_changed(s, cell)
         s.refill_pool.remove(marble)
         events.append({"type": "refill_place", "seat": seat, "marble": marble, "cell": geo.labels[cell]})
         info = {k: v for k, v in step.data.items() if k != "type"}
@@ -801,6 +830,7 @@ class Stellium(Game):
             k = len(p.discarded)
             p.discarded, unseen = unseen[:k], unseen[k:]
         s.deck = unseen
+        changed_all(s)
         return s
 
     def action_is_public(self, state: StelliumState, seat: int, action: Action) -> bool:

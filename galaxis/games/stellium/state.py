@@ -10,6 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from galaxis.core import Record, Rng, Step
+from galaxis.core.record import change_marks
+
+# Change marks (``StelliumState.marks``): one counter per component of the observation that
+# the rules raise where it changes, so that the RL encoder rebuilds only what changed
+# (galaxis/games/stellium/encode.py):
+# - M_REGION + r: the marbles of board region r (discs A..F = cells 7r..7r+6, 6 = the black
+#   holes H0..H9); ``board_changed(s, *cells)`` raises the regions of changed cells;
+# - M_DISCS: the disc rotations and arrangement (start points and rotation);
+# - M_BAG: the bag; M_CARDS: the display, the pile size and the set-aside card;
+# - M_OPTIONS: the options (never raised: they are fixed for the match);
+# - M_PLAYER + seat: everything in that seat's Player record, and the end of a turn in which
+#   the seat took a card (its "taken this turn" flag).
+REGIONS = 7
+M_REGION = 0
+M_DISCS, M_BAG, M_CARDS, M_OPTIONS, M_PLAYER = range(REGIONS, REGIONS + 5)
+MARKS = M_PLAYER + 4  # up to 4 seats
+REGION = tuple(min(c // 7, REGIONS - 1) for c in range(6 * 7 + 10))  # region of each cell
 
 
 @dataclass(slots=True)
@@ -50,7 +67,22 @@ class StelliumState(Record):
     strict: bool = False
     bh_galaxy: bool = False
     immune: str = "all"
+    marks: list[int] = change_marks(MARKS)  # transient: see M_BOARD and the functions below
 
     @property
     def seat(self) -> int:
         return self.turn % len(self.players)
+
+
+def board_changed(s: StelliumState, *cells: int) -> None:
+    """Raises the change marks of the board regions that hold ``cells``."""
+    marks = s.marks
+    for c in cells:
+        marks[M_REGION + REGION[c]] += 1
+
+
+def changed_all(s: StelliumState) -> None:
+    """Raises every change mark (a coarse change: every segment is rebuilt)."""
+    marks = s.marks
+    for c in range(len(marks)):
+        marks[c] += 1
