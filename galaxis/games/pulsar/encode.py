@@ -270,6 +270,19 @@ def _store(cache: dict[Any, Any], key: Any, value: Any) -> Any:
     return value
 
 
+def _flags_key(match: Any, s: Any, seat: int | None, me: int) -> tuple[Any, ...]:
+    """What the observer's turn flags are made from: to move, the actor, first in and count in
+    the turn-order queue, the median."""
+    queue = s.queue
+    return (
+        seat is not None and seat in match.to_move,
+        me >= 0 and s.actor == me,
+        bool(queue) and queue[0] == me,
+        queue.count(me),
+        s.median,
+    )
+
+
 class PulsarEncoder:
     """``encode(observation) -> float32[SIZE]``; counts are scaled to about [0, 1].
 
@@ -359,14 +372,7 @@ class PulsarEncoder:
             parts[V_ROUND_PHASE] = self._round_phase.get(key) or _store(
                 self._round_phase, key, _round_phase_part(key)
             )
-        queue = s.queue
-        key = (
-            seat is not None and seat in match.to_move,
-            me >= 0 and s.actor == me,
-            bool(queue) and queue[0] == me,
-            queue.count(me),
-            s.median,
-        )
+        key = _flags_key(match, s, seat, me)
         parts[V_FLAGS] = self._flags.get(key) or _store(self._flags, key, _flags_part(key))
         if m[M_POOL] != seen[M_POOL]:
             seen[M_POOL] = m[M_POOL]
@@ -508,14 +514,7 @@ class PulsarEncoder:
         round_phase = self._round_phase.get(key) or _store(self._round_phase, key, _round_phase_part(key))
         bonus = self._bonus.get(rnd) or _store(self._bonus, rnd, _bonus_part(self._setup[1], rnd))
 
-        queue = s.queue
-        key = (
-            seat is not None and seat in match.to_move,
-            me >= 0 and s.actor == me,
-            bool(queue) and queue[0] == me,
-            queue.count(me),
-            s.median,
-        )
+        key = _flags_key(match, s, seat, me)
         flags = self._flags.get(key) or _store(self._flags, key, _flags_part(key))
         key = tuple(s.pool)
         pool = self._pool.get(key) or _store(self._pool, key, _counted(key, _DIE, 6, 1.0 / 9.0))
