@@ -67,7 +67,7 @@ class StelliumState(Record):
     strict: bool = False
     bh_galaxy: bool = False
     immune: str = "all"
-    marks: list[int] = change_marks(MARKS)  # transient: see M_BOARD and the functions below
+    marks: list[int] = change_marks(MARKS)  # transient: see MARKS and the functions below
 
     @property
     def seat(self) -> int:
