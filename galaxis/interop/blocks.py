@@ -25,7 +25,7 @@ to mark.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from itertools import compress
 from operator import ne
 from typing import Any, TypeVar
@@ -102,15 +102,15 @@ class View:
         self.parts: list[bytes] = [b""] * parts
         self.memo: Any = None  # anything else an encoder keeps per view
 
-    def catch_up(self, marks: list[int]) -> list[int]:
+    def catch_up(self, marks: list[int]) -> Iterator[int] | tuple[()]:
         """The components whose marks moved since this view last caught up (all of them for a
         fresh view), and takes note of ``marks``; compared at C speed, so a vector with
         little changed costs little."""
         seen = self.marks
         if seen == marks:
-            return []
+            return ()
         self.marks = marks.copy()
-        return list(compress(range(len(marks)), map(ne, seen, marks)))
+        return compress(range(len(marks)), map(ne, seen, marks))
 
 
 class Views(dict[Any, View]):

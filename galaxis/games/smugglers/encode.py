@@ -12,8 +12,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable
 from functools import partial
-from itertools import chain, compress
-from operator import ne
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -21,7 +20,7 @@ import numpy as np
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_ROW, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
 from galaxis.interop import blocks
-from galaxis.interop.blocks import Memo, View, Views
+from galaxis.interop.blocks import Memo, Views
 
 MAX_CARDS = MAX_ROW
 LETTERS = "ABCDEF"
@@ -127,7 +126,6 @@ _NO_PLAYER = bytes(4 * P_SIZE)
 # per seat slot energy and goods, hand, sectors and pile.
 _CARD_PART = 3
 _SEAT_PART = _CARD_PART + 2 * MAX_CARDS
-_COMPONENTS = range(MARKS)
 
 
 def _f32(values: list[float]) -> bytes:
@@ -310,7 +308,7 @@ class SmugglersEncoder:
         self._views = Views(MARKS, _SEAT_PART + 3 * MAX_PLAYERS)
         # the seat parts, by seat (not by slot), for the state last encoded: made[M_HAND + i] the
         # hand, made[M_SEAT + i] energy and goods, made[MARKS + i] the sectors and the pile
-        self._shared = View(None, MARKS, MARKS + MAX_PLAYERS)
+        self._shared = Views(MARKS, MARKS + MAX_PLAYERS)
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
@@ -383,13 +381,10 @@ class SmugglersEncoder:
         state (``state.M_*``); seat segments are shared by all observers.
         """
         s = match.state
-        view = self._views.get(seat)
-        if view is None or view.state is not s:
-            view = self._views.of(seat, s)
+        view = self._views.of(seat, s)
         parts = view.parts
         my_turn = seat is not None and seat in match.to_move
-        seen, marks = view.marks, s.marks
-        head = (marks[M_HEAD], my_turn, s.waits)  # what the head depends on
+        head = (s.marks[M_HEAD], my_turn, s.waits)  # what the head depends on
         if view.memo != head:
             view.memo = head
             parts[0] = self._head[
@@ -416,9 +411,9 @@ class SmugglersEncoder:
             parts[2] = self._pending[(step.seat == seat, step.kind, left)]
         else:
             parts[2] = _NO_PENDING
-        if seen != marks:  # (inlined View.catch_up: this is the hot loop of the RL adapters)
-            view.marks = marks.copy()
-            self._catch_up(s, seat, parts, compress(_COMPONENTS, map(ne, seen, marks)))
+        changed = view.catch_up(s.marks)
+        if changed:  # (an iterator, or () when nothing moved)
+            self._catch_up(s, seat, parts, changed)
         # NumPy adopts the joined bytes without a copy (read-only)
         return np.frombuffer(b"".join(parts), _F32)
 
@@ -429,9 +424,7 @@ class SmugglersEncoder:
         n = len(players)
         me = 0 if seat is None else seat
         marks = s.marks
-        shared = self._shared
-        if shared.state is not s:
-            shared = self._shared = View(s, MARKS, MARKS + MAX_PLAYERS)
+        shared = self._shared.of(None, s)
         made, made_at = shared.parts, shared.marks
         for c in changed:
             if c >= M_SEAT:  # energy and goods; sectors and pile: seat i sits in slot (i - me) % n
