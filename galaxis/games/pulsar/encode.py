@@ -346,9 +346,7 @@ class PulsarEncoder:
         object and rebuilds those whose change marks moved (and the few that change
         nearly every action)."""
         s = match.state
-        view = self._views.get(seat)
-        if view is None or view.state is not s:
-            view = self._views.of(seat, s)
+        view = self._views.of(seat, s)
         seen, parts, m = view.marks, view.parts, s.marks
         me = -1 if seat is None else seat
         name = s.board
