@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -70,4 +71,15 @@ def random_positions(
         seat = min(match.to_move)
         legal = match.legal_actions(seat)
         match.apply(seat, legal[int(rng.integers(len(legal)))])
+        yield match
+
+
+def random_steps(match: Match, rng: random.Random, steps: int) -> Iterator[Match]:
+    """Up to ``steps`` uniformly random legal moves on ``match`` itself, yielding it after each."""
+    for _ in range(steps):
+        if match.is_over:
+            return
+        seat = min(match.to_move)
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[rng.randrange(len(legal))])
         yield match

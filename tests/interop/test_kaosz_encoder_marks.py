@@ -19,22 +19,14 @@ from galaxis import new_match
 from galaxis.games.kaosz import encode as kaosz_encode
 from galaxis.games.kaosz.encode import KaoszEncoder
 from galaxis.games.kaosz.state import COUNTS, PER_SEAT, PUBLIC, SURFACE, UPS
-from tests.interop.interop_cases import CASES, case_id
+from tests.interop.interop_cases import CASES, case_id, random_steps
 
 KAOSZ = [case for case in CASES if case[0] == "kaosz"]
 
 
 def _play(players: int, seed: int, options: dict, limit: int):
     """Seeded random play on one match object: the match after each step."""
-    match = new_match("kaosz", players, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if match.is_over:
-            return
-        seat = min(match.to_move)
-        legal = match.legal_actions(seat)
-        match.apply(seat, legal[rng.randrange(len(legal))])
-        yield match
+    return random_steps(new_match("kaosz", players, seed=seed, options=options), random.Random(seed), limit)
 
 
 @pytest.mark.parametrize("case", KAOSZ, ids=case_id)
@@ -146,14 +138,7 @@ def test_mutating_a_clone_leaves_the_original_encoding_alone():
 
 
 def _play_on(match, steps: int):
-    rng = random.Random(len(match.history))
-    for _ in range(steps):
-        if match.is_over:
-            return
-        mover = min(match.to_move)
-        legal = match.legal_actions(mover)
-        match.apply(mover, legal[rng.randrange(len(legal))])
-        yield match
+    return random_steps(match, random.Random(len(match.history)), steps)
 
 
 def test_marks_are_transient_and_the_layout_of_marks_holds():

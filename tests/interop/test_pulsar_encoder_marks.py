@@ -15,18 +15,14 @@ import pytest
 from galaxis import new_match
 from galaxis.games.pulsar import encode as mod
 from galaxis.games.pulsar import state as st
-from tests.interop.interop_cases import CASES, case_id
+from tests.interop.interop_cases import CASES, case_id, random_steps
 
 PULSAR = [c for c in CASES if c[0] == "pulsar"]
 
 
 def _play(match, rng, steps):
-    for _ in range(steps):
-        if match.is_over:
-            return
-        seat = min(match.to_move)
-        legal = match.legal_actions(seat)
-        match.apply(seat, legal[rng.randrange(len(legal))])
+    for _ in random_steps(match, rng, steps):
+        pass
 
 
 @pytest.mark.parametrize("case", PULSAR, ids=case_id)
