@@ -216,3 +216,15 @@ def test_games_can_be_listed_again_after_a_game_is_loaded():
     first = [g.id for g in galaxis.games()]
     galaxis.new_match("smugglers", 2)
     assert [g.id for g in galaxis.games()] == first and "smugglers" in first
+
+
+def test_a_set_up_row_with_more_cards_than_letters_is_refused():
+    """A galaxy's cards are lettered A-F, so the set-up table allows at most 6 per galaxy."""
+    from pydantic import ValidationError
+
+    from galaxis.games.smugglers.data import PlayerCountSetup
+
+    row = {"goods": 2, "energy": [4, 1], "tokens": [-1, 0, 1], "galaxies": 6}
+    assert PlayerCountSetup(**row, cards_per_galaxy=6).cards_per_galaxy == 6
+    with pytest.raises(ValidationError, match="cards_per_galaxy"):
+        PlayerCountSetup(**row, cards_per_galaxy=7)
