@@ -26,7 +26,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check galaxis tests benchmarks examples
 
 typecheck: $(STAMP)
-	$(BIN)/mypy galaxis
+	$(BIN)/mypy galaxis benchmarks
 
 # chromium, PostgreSQL and Redis for the server and browser tests (apt-get when
 # missing, started on loopback); it records ok/failed, and only "failed" lets those tests skip.

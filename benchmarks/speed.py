@@ -24,7 +24,8 @@ BUDGETS: dict[str, float] = {
 def main(argv: list[str] | None = None) -> int:
     from galaxis.cli import main as cli_main
 
-    return cli_main(["bench", *(sys.argv[1:] if argv is None else argv)])
+    cli_main(["bench", *(sys.argv[1:] if argv is None else argv)])  # (Typer exits with the command's status)
+    return 0
 
 
 if __name__ == "__main__":

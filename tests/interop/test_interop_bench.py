@@ -1,0 +1,41 @@
+"""benchmarks/interop.py: the budget is judged by the median ratio of repeated interleaved runs,
+every run's ratio is reported, and bad arguments get a clear error."""
+
+from __future__ import annotations
+
+import json
+import statistics
+
+import pytest
+
+from benchmarks import interop
+
+
+def test_repeated_runs_report_every_ratio_and_judge_the_median(tmp_path, capsys):
+    out = tmp_path / "interop.json"
+    assert interop.main(["smugglers", "--seconds", "0.05", "--repeat", "3", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["repeat"] == 3 and report["budget"] == interop.BUDGET
+    (row,) = report["rows"]
+    assert row["game"] == "smugglers" and len(row["pettingzoo_ratios"]) == 3
+    assert row["pettingzoo_ratio"] == pytest.approx(statistics.median(row["pettingzoo_ratios"]))
+    assert row["within_budget"] == (row["pettingzoo_ratio"] >= interop.BUDGET)
+    assert all(
+        row[name] > 0 for name in ("raw", "pettingzoo", "pettingzoo_wrapped", "gymnasium", "openspiel")
+    )
+    printed = capsys.readouterr().out
+    assert " ".join(f"{r:.2f}" for r in row["pettingzoo_ratios"]) in printed
+
+
+@pytest.mark.parametrize("argv", [["--repeat", "0"], ["--seconds", "-1"], ["--repeat", "two"]])
+def test_a_bad_setting_is_refused_with_a_clear_error(argv, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        interop.main(["smugglers", *argv])
+    assert exit_info.value.code == 2
+    assert "error: argument" in capsys.readouterr().err
+
+
+def test_an_unknown_game_is_refused_before_anything_runs(capsys):
+    assert interop.main(["smugglers", "nope"]) == 2
+    captured = capsys.readouterr()
+    assert "unknown game(s) nope" in captured.err and "smugglers" not in captured.out
