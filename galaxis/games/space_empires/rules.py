@@ -1470,12 +1470,23 @@ class SpaceEmpires(Game):
                 return True
         return False
 
+    @staticmethod
+    def _show_bombarding_counter(state: SEState, u: Unit) -> None:
+        """§5.10 [decision]: the roll's to-hit number is announced (it depends on the ship's type and
+        Attack technology), so a counter that bombards turns face up and shows its technology, as the
+        units of a battle do (§5.0)."""
+        cid = board.counter_of(u)
+        for v in board.units_at(state, u.hex):
+            if v.owner == u.owner and board.counter_of(v) == cid:
+                v.revealed = v.tech_shown = True
+
     def _bomb(self, state: SEState, cid: str, events: list[Event]) -> None:
         step = state.pending[-1]
         uid = next(v for v in step.data["left"] if board.counter_of(state.units[v]) == cid)
         step.data["left"].remove(uid)
         hid = step.data["hex"]
         u = state.units[uid]
+        self._show_bombarding_counter(state, u)
         t = data.unit_table_by_id()[u.kind]
         shooter = combat.Combatant(
             uid, 0, u.kind, t.cls or "E", t.attack_at(u.level), 0, t.hull, u.attack_tech

@@ -1000,6 +1000,7 @@ def _alien_bombards(game: SpaceEmpires, state: SEState, uid: str, hid: str, even
     u = state.units[uid]
     if u.kind in ("F", "CV") and u.cargo:
         return
+    game._show_bombarding_counter(state, u)  # §5.10: the to-hit number is announced
     t = data.unit_table_by_id()[u.kind]
     assert t.cls is not None
     shooter = combat.Combatant(uid, 0, u.kind, t.cls, t.attack_at(u.level), t.defense, t.hull, u.attack_tech)

@@ -137,6 +137,33 @@ def test_bombardment_defense(troops: list[str], defense: int) -> None:
     assert events[0]["need"] == 6 - defense
 
 
+def test_a_bombarding_counter_turns_face_up_and_shows_its_technology() -> None:
+    """§5.10 [decision]: the bombard event announces the to-hit number, which depends on the ship's
+    type and Attack technology, so the counter that bombards is shown to everyone first; before, a
+    face-down counter at an undefended colony leaked its strength through that number."""
+    m = start(2)
+    s = state(m)
+    s.colonies["6.1"] = Colony(1, 5, False, True)
+    dn = add_unit(m, 0, "DN", "6.1")
+    other = add_unit(m, 0, "CA", "6.1")  # another face-down counter of the bombarding player, in the same hex
+    dn.attack_tech = 2
+    assert not dn.revealed and not dn.tech_shown
+
+    def seen_by_the_defender(uid: str) -> dict[str, object]:
+        cell = m.observation(1)["hexes"]["6.1"]
+        return next(c for c in cell["units"] if c["id"] == uid)
+
+    assert seen_by_the_defender(dn.uid)["kind"] == "?"
+    s.pending.append(Step("bomb", 0, {"hex": "6.1", "left": [dn.uid]}))
+    events: list[dict[str, object]] = []
+    GAME._bomb(s, dn.uid, events)
+    touch(m)
+    assert events[0]["type"] == "bombard" and events[0]["need"] == 8  # A6 + Attack 2 against Defense 0
+    shown = seen_by_the_defender(dn.uid)
+    assert shown["kind"] == "DN" and shown["attack_tech"] == 2 and shown["count"] == 1
+    assert seen_by_the_defender(other.uid)["kind"] == "?"  # only the counter that bombarded
+
+
 def test_garrisons_are_secret() -> None:
     m = start(2, ground_combat=True)
     to_econ(m)
