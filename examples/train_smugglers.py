@@ -19,6 +19,7 @@ import time
 
 import numpy as np
 
+from galaxis import GalaxisError
 from galaxis.interop.pettingzoo import env as make_env
 
 
@@ -107,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         print("error: --minutes, --batch and --eval-games must be positive", file=sys.stderr)
         return 2
 
-    env = make_env("smugglers", players=args.players, reward="rank")
+    try:
+        env = make_env("smugglers", players=args.players, reward="rank")
+    except GalaxisError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     agents = env.possible_agents
     obs_size = env.observation_space(agents[0])["observation"].shape[0]
     n_actions = env.action_space(agents[0]).n
@@ -128,7 +133,13 @@ def main(argv: list[str] | None = None) -> int:
         batch_returns = []
         for _ in range(args.batch):
             record: dict[str, list] = {a: [] for a in agents}
-            finals = play(env, dict.fromkeys(agents, policy), seed=args.seed * 1_000_003 + episodes, rng=rng, record=record)
+            finals = play(
+                env,
+                dict.fromkeys(agents, policy),
+                seed=args.seed * 1_000_003 + episodes,
+                rng=rng,
+                record=record,
+            )
             episodes += 1
             for agent, traj in record.items():
                 if not traj:
