@@ -46,6 +46,13 @@ def change_marks(components: int) -> Any:
     return transient(lambda: [0] * components)
 
 
+def changed_all(marks: list[int]) -> None:
+    """Raises every change mark: a coarse change (a new round, re-dealt cards) after which an
+    encoder rebuilds every segment."""
+    for i in range(len(marks)):
+        marks[i] += 1
+
+
 def deep_copy_json(value: Any) -> Any:
     """Deep copy of a JSON-like value (dicts, lists and scalars)."""
     t = type(value)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from galaxis.core import Record, Rng
-from galaxis.core.record import transient
+from galaxis.core.record import change_marks, changed_all, transient
 
 
 @dataclass(slots=True)
@@ -178,6 +178,17 @@ def test_a_transient_field_is_not_copied_saved_or_compared() -> None:
     assert rec.clone().marks == [0, 0]  # a clone starts over
     assert WithMarks.from_json({"score": 3}).marks == [0, 0]  # so does a loaded record
     assert rec == WithMarks(3)
+
+
+def test_changed_all_raises_every_change_mark() -> None:
+    @dataclass(slots=True)
+    class Marked(Record):
+        marks: list[int] = change_marks(3)
+
+    rec = Marked()
+    rec.marks[1] = 4
+    changed_all(rec.marks)
+    assert rec.marks == [1, 5, 1]
 
 
 def test_unsupported_annotations_are_refused() -> None:

@@ -67,13 +67,6 @@ def known_changed(s: KaoszState) -> None:
     marks[PUBLIC] += 1
 
 
-def changed_all(s: KaoszState) -> None:
-    """Every part of every player block (re-dealt card names)."""
-    marks = s.marks
-    for i in range(len(marks)):
-        marks[i] += 1
-
-
 @dataclass(slots=True)
 class CardState(Record):
     name: str  # card id in the pool

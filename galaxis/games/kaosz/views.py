@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Rng
+from galaxis.core.record import changed_all
 from galaxis.games.kaosz.cards import pool
-from galaxis.games.kaosz.state import KaoszState, changed_all
+from galaxis.games.kaosz.state import KaoszState
 
 if TYPE_CHECKING:
     from galaxis.games.kaosz.rules import Kaosz
@@ -34,7 +35,7 @@ def determinize(g: Kaosz, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszS
     """Re-deals the names of every card the viewer cannot identify, per owner, so that
     face-down cards in a canteen stay crew and those on ships equipment or crew."""
     table = pool()
-    changed_all(s)  # card names
+    changed_all(s.marks)  # card names
     hidden = hidden_ids(g, s, viewer)
     for owner in range(len(s.players)):
         mine = sorted(u for u in hidden if s.cards[u].owner == owner)

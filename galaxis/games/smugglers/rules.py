@@ -26,6 +26,7 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
+from galaxis.core.record import changed_all
 from galaxis.games.smugglers import scoring
 from galaxis.games.smugglers.data import COLOURS, Sector, sectors, setup_table, sheets, terms
 from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_SEAT, M_SUPPLY, Player, SmugglersState
@@ -194,7 +195,7 @@ class Smugglers(Game):
         s.start_seat = (s.round - 1) % len(s.players)
         s.turn = s.start_seat
         s.waits = 0
-        s.changed_all()
+        changed_all(s.marks)
 
     def _can_bid(self, s: SmugglersState, p: Player) -> bool:
         """§3.2: a player places dice until taking a speed token."""
@@ -433,7 +434,7 @@ class Smugglers(Game):
             s.free_tokens = list(setup_table().players[len(s.players)].tokens)
             for p in s.players:
                 p.tokens = []
-            s.changed_all()
+            changed_all(s.marks)
             events.append({"type": "game_over", "scores": self.result(s).scores})
 
     # ------------------------------------------------------------- interface

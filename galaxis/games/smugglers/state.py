@@ -92,12 +92,6 @@ class SmugglersState(Record):
         for i in seats:
             marks[M_SEAT + i] += 1
 
-    def changed_all(self) -> None:
-        """Marks every part of the table as changed (a new round, the game's end)."""
-        self.marks[M_ROW] += 1
-        everyone = range(len(self.players))
-        self.changed(head=True, supply=True, bids=range(len(self.row)), hands=everyone, seats=everyone)
-
     @property
     def two_player(self) -> bool:
         return len(self.players) == 2

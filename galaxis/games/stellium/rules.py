@@ -26,6 +26,7 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
+from galaxis.core.record import changed_all
 from galaxis.games.stellium import patterns, scoring
 from galaxis.games.stellium.data import (
     DISC_LETTERS,
@@ -45,7 +46,6 @@ from galaxis.games.stellium.state import (
     Player,
     StelliumState,
     board_changed,
-    changed_all,
 )
 
 DIRS = ("E", "NE", "NW", "W", "SW", "SE")
@@ -830,7 +830,7 @@ class Stellium(Game):
             k = len(p.discarded)
             p.discarded, unseen = unseen[:k], unseen[k:]
         s.deck = unseen
-        changed_all(s)
+        changed_all(s.marks)
         return s
 
     def action_is_public(self, state: StelliumState, seat: int, action: Action) -> bool:

@@ -79,10 +79,3 @@ def board_changed(s: StelliumState, *cells: int) -> None:
     marks = s.marks
     for c in cells:
         marks[M_REGION + REGION[c]] += 1
-
-
-def changed_all(s: StelliumState) -> None:
-    """Raises every change mark (a coarse change: every segment is rebuilt)."""
-    marks = s.marks
-    for c in range(len(marks)):
-        marks[c] += 1
