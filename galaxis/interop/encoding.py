@@ -152,13 +152,12 @@ class ObservationCache:
         self._fast = getattr(encoder, "encode_match", None)
         self._shape = (encoder.size,)
         self._ply = -1
-        self._entries: dict[int, np.ndarray] = {}
+        self._entries: dict[int | None, np.ndarray] = {}
 
     def get(self, match: Any, seat: int | None) -> np.ndarray:
         ply = len(match.history)
-        key = -1 if seat is None else seat
         if ply == self._ply:
-            vec = self._entries.get(key)
+            vec = self._entries.get(seat)
             if vec is not None:
                 return vec
         else:
@@ -172,7 +171,7 @@ class ObservationCache:
             vec = _checked(self.encoder, raw, self.game_id)
         if vec.flags.writeable:
             vec.flags.writeable = False  # handed out as is (no copy per call), so nobody may change it
-        self._entries[key] = vec
+        self._entries[seat] = vec
         return vec
 
     def clear(self) -> None:

@@ -11,7 +11,7 @@ from galaxis import new_match
 from galaxis.games.smugglers import encode
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 from galaxis.games.smugglers.encode import SIZE, SmugglersEncoder, layout
-from galaxis.games.smugglers.state import M_BIDS, M_HAND, MARKS
+from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
 from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
@@ -115,7 +115,7 @@ def test_a_bid_marks_only_its_card_and_the_bidders_hand():
     enc = SmugglersEncoder()
     seat = min(match.to_move)
     enc.encode_match(match, seat)
-    view = enc._views[seat]
+    view = enc._books.of(None, s).memo[seat]
     before = list(s.marks)
     action = _bid(match, seat)
     match.apply(seat, action)
@@ -127,6 +127,44 @@ def test_a_bid_marks_only_its_card_and_the_bidders_hand():
     # the head (whose turn, waits) is made every time; the bids and the hand parts were rebuilt
     assert set(changed) <= {0, encode._CARD_PART + 2 * action.args[1] + 1, encode._SEAT_PART + 1}
     assert np.array_equal(vec, SmugglersEncoder().encode(match.observation(seat)))
+
+
+def test_a_new_round_marks_only_the_seats_and_cards_in_play():
+    """§3.1 raises the marks of every seat and row card there is, and none of the absent ones,
+    so no observer revisits empty slots at each new galaxy."""
+    match = new_match("smugglers", 2, seed=3)
+    s = match.state
+    rounds = s.round
+    while s.round == rounds:
+        seat = min(match.to_move)
+        match.apply(seat, match.legal_actions(seat)[0])
+    assert s.round == rounds + 1
+    row = len(s.row)
+    assert all(s.marks[M_BIDS + ci] == 0 for ci in range(row, MAX_ROW))
+    assert all(s.marks[M_HAND + i] == 0 and s.marks[M_SEAT + i] == 0 for i in range(2, MAX_SEATS))
+    assert all(s.marks[M_BIDS + ci] > 0 for ci in range(row))
+    assert all(s.marks[M_HAND + i] > 0 and s.marks[M_SEAT + i] > 0 for i in range(2))
+
+
+def test_a_change_reaches_every_observer_once():
+    """A change is made once, when the next vector of any observer is asked for, and put into
+    the parts of every observer of that state; each observer's vector stays exact."""
+    match = new_match("smugglers", 3, seed=5)
+    s = match.state
+    enc = SmugglersEncoder()
+    for viewer in (0, 1, 2, None):
+        enc.encode_match(match, viewer)
+    observers = enc._books.of(None, s).memo
+    seat = min(match.to_move)
+    action = _bid(match, seat)
+    match.apply(seat, action)
+    at = encode._CARD_PART + 2 * action.args[1] + 1
+    before = {viewer: o.parts[at] for viewer, o in observers.items()}
+    enc.encode_match(match, 2)  # one observer asks ...
+    for viewer, o in observers.items():  # ... and every observer's card part is already new
+        assert o.parts[at] is not before[viewer]
+    for viewer in (0, 1, 2, None):
+        assert np.array_equal(enc.encode_match(match, viewer), SmugglersEncoder().encode(match.observation(viewer)))
 
 
 def test_a_change_the_rules_did_not_mark_would_be_caught():

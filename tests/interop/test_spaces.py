@@ -88,3 +88,20 @@ def test_a_game_that_breaks_its_own_action_space_gets_a_clear_error():
 
     with pytest.raises(InteropError, match="twice"):
         ActionCodec(Broken(), 2, {})  # type: ignore[arg-type]
+
+
+def test_a_lookup_gives_the_ids_a_read_only_mask_and_each_ids_position():
+    """lookup() is what every step of the PettingZoo loop asks: the ids of a legal list, its mask
+    (read-only, because positions with the same legal set share it) and where each id sits."""
+    match = new_match("smugglers", 3, seed=2)
+    codec = ActionCodec(get_game("smugglers"), 3, match.options)
+    legal = match.legal_actions(min(match.to_move))
+    ids, mask, where = codec.lookup(legal)
+    assert ids == codec.legal_ids(legal)
+    assert mask.dtype == np.int8 and mask.shape == (codec.size,) and not mask.flags.writeable
+    assert np.flatnonzero(mask).tolist() == sorted(ids)
+    assert where == {aid: i for i, aid in enumerate(ids)}
+    again = codec.lookup(list(legal))  # an equal list, not the same object
+    assert again[1] is mask and again[2] is where
+    with pytest.raises(ValueError):
+        mask[0] = 1

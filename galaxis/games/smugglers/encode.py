@@ -18,7 +18,17 @@ from typing import Any
 import numpy as np
 
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
-from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_ROW, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
+from galaxis.games.smugglers.state import (
+    M_BIDS,
+    M_HAND,
+    M_HEAD,
+    M_ROW,
+    M_SEAT,
+    M_SUPPLY,
+    MARKS,
+    MAX_ROW,
+    MAX_SEATS,
+)
 from galaxis.interop import blocks
 from galaxis.interop.blocks import Memo, Views
 
@@ -232,6 +242,14 @@ def _bids_block(key: tuple[Any, ...]) -> bytes:
     return _f32([my_n / 2.0, my_top / 6.0, other_n / 4.0, other_top / 6.0, lead, 1.0 if won else 0.0])
 
 
+def _bids_by_seat(key: tuple[Any, ...]) -> tuple[bytes, ...]:
+    """(players, winning seat or -1, *dice) -> the card's bids segment seen by seat 0 .. players - 1,
+    then by a spectator (whose vector is seat 0's: it has seat 0's "won" flag)."""
+    n, winner, *flat = key
+    seen = [_bids_block((you, you == winner, *flat)) for you in range(n)]
+    return (*seen, _bids_block((None, winner == 0, *flat)))
+
+
 def _hand_block(key: tuple[int, ...]) -> bytes:
     """dice in hand / 2, speed tokens count / 3 and sum / 4."""
     dice_in_hand, *tokens = key
@@ -298,17 +316,15 @@ class SmugglersEncoder:
         self._pending = Memo(_pending_block)
         self._printed = Memo(_printed_cards)  # observer's colour -> sector id -> segment
         self._bids = Memo(_bids_block)
+        self._bids_by_seat = Memo(_bids_by_seat)
         self._energy = Memo(lambda energy: _f32([1.0, energy / 10.0]))  # with the "present" flag
         self._goods = Memo(lambda goods: _f32([g / 5.0 for g in goods]))
         self._hand = Memo(_hand_block)
         self._record = Memo(_record_block)
         self._pile = _Piles()
-        # encode_match only: each observer's last vector as parts (head, supply, discarded,
-        # pending, the card slots, the seat slots in the observer's order)
-        self._views = Views(MARKS, _SEAT_PART + 3 * MAX_PLAYERS)
-        # the seat parts, by seat (not by slot), for the state last encoded: made[M_HAND + i] the
-        # hand, made[M_SEAT + i] energy and goods, made[MARKS + i] the sectors and the pile
-        self._shared = Views(MARKS, MARKS + MAX_PLAYERS)
+        # encode_match only: the state last encoded, the marks its vectors were made at, and each
+        # observer's parts (View.memo: observer -> _Observer)
+        self._books = Views(MARKS, 0)
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
@@ -366,7 +382,7 @@ class SmugglersEncoder:
             blocks.append(self._record[(len(p["won"]), len(p["paid"]), len(p["unpaid"]))])
             blocks.append(self._pile[(p["colour"], *p["paid"])])
         blocks.append(_NO_PLAYERS[MAX_PLAYERS - shown])
-        return np.frombuffer(b"".join(blocks), _F32)
+        return np.frombuffer(b"".join(blocks), _F32, SIZE)
 
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state.
@@ -375,18 +391,32 @@ class SmugglersEncoder:
         ``observation`` publishes (the hidden galaxies only through their
         count), and tests/interop check that both paths agree on every position
         of many random matches and that a determinized copy encodes the same.
-        The head and the pending step are looked up every time; the supply, the
-        printed row, each card's bids and each seat's hand and piles only when the
-        rules have marked them changed since this observer's last vector of this
-        state (``state.M_*``); seat segments are shared by all observers.
+
+        Every observer of the state keeps its last vector as parts (``_Observer``).
+        The head and the pending step are looked up for each vector; the other
+        parts change only when the rules mark their component changed
+        (``state.M_*``), and each such change is made once, when the next vector
+        of any observer is asked for, and put into the parts of every observer at
+        once (``_remake``). So a step costs the work of its own changes, however
+        many observers there are and however long ago each last looked.
         """
         s = match.state
-        view = self._views.of(seat, s)
-        parts = view.parts
+        book = self._books.of(None, s)
+        observers: dict[int | None, _Observer] | None = book.memo
+        if observers is None:
+            observers = book.memo = {}
+        changed = book.catch_up(s.marks)
+        if changed:  # (an iterator, or () when nothing moved)
+            self._remake(s, changed, observers.values())
+        me = observers.get(seat)
+        if me is None:
+            me = observers[seat] = _Observer(s, seat)
+            self._remake(s, range(MARKS), (me,))
+        parts = me.parts
         my_turn = seat is not None and seat in match.to_move
         head = (s.marks[M_HEAD], my_turn, s.waits)  # what the head depends on
-        if view.memo != head:
-            view.memo = head
+        if me.head != head:
+            me.head = head
             parts[0] = self._head[
                 (
                     s.round,
@@ -411,69 +441,78 @@ class SmugglersEncoder:
             parts[2] = self._pending[(step.seat == seat, step.kind, left)]
         else:
             parts[2] = _NO_PENDING
-        changed = view.catch_up(s.marks)
-        if changed:  # (an iterator, or () when nothing moved)
-            self._catch_up(s, seat, parts, changed)
         # NumPy adopts the joined bytes without a copy (read-only)
-        return np.frombuffer(b"".join(parts), _F32)
+        return np.frombuffer(b"".join(parts), _F32, SIZE)
 
-    def _catch_up(self, s: Any, seat: int | None, parts: list[bytes], changed: Iterable[int]) -> None:
-        """Rebuilds the parts of components ``changed`` in an observer's ``parts``; seat parts are
-        the same for every observer, so they are made once per change (``_shared``)."""
+    def _remake(self, s: Any, changed: Iterable[int], observers: Iterable[_Observer]) -> None:
+        """Makes the parts of components ``changed`` once and puts them into every observer's parts
+        (each seat's in the slot where that observer sees it; the printed row in its colour)."""
         players = s.players
         n = len(players)
-        me = 0 if seat is None else seat
-        marks = s.marks
-        shared = self._shared.of(None, s)
-        made, made_at = shared.parts, shared.marks
         for c in changed:
-            if c >= M_SEAT:  # energy and goods; sectors and pile: seat i sits in slot (i - me) % n
+            if c >= M_SEAT:  # energy and goods; sectors and pile
                 i = c - M_SEAT
                 if i >= n:
-                    parts[_SEAT_PART + 3 * i] = _NO_PLAYER  # (the slot's two other parts stay empty)
+                    for o in observers:
+                        o.parts[_SEAT_PART + 3 * i] = _NO_PLAYER  # (the slot's two other parts stay empty)
                     continue
-                if made_at[c] != marks[c]:
-                    made_at[c] = marks[c]
-                    p = players[i]
-                    made[c] = self._energy[p.energy] + self._goods[tuple(p.goods)]
-                    made[MARKS + i] = (
-                        self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
-                    )
-                at = _SEAT_PART + 3 * ((i - me) % n)
-                parts[at] = made[c]
-                parts[at + 2] = made[MARKS + i]
+                p = players[i]
+                money = self._energy[p.energy] + self._goods[tuple(p.goods)]
+                pile = self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
+                for o in observers:
+                    at = o.slot[i]
+                    o.parts[at] = money
+                    o.parts[at + 2] = pile
             elif c >= M_HAND:
                 i = c - M_HAND
-                if i >= n:
-                    continue
-                if made_at[c] != marks[c]:
-                    made_at[c] = marks[c]
+                if i < n:
                     p = players[i]
-                    made[c] = self._hand[(p.dice_in_hand, *p.tokens)]
-                parts[_SEAT_PART + 3 * ((i - me) % n) + 1] = made[c]
+                    hand = self._hand[(p.dice_in_hand, *p.tokens)]
+                    for o in observers:
+                        o.parts[o.slot[i] + 1] = hand
             elif c >= M_BIDS:
                 ci = c - M_BIDS
                 if ci >= len(s.row):
                     continue  # past the row: the slot's printed part holds the card's zeros
-                won = False
-                if me < n:
-                    for w in players[me].won:
+                winner = -1
+                for i in range(n):
+                    for w in players[i].won:
                         if w[0] == ci:
-                            won = True
-                on_card = s.dice[ci] if ci < len(s.dice) else None
-                parts[_CARD_PART + 2 * ci + 1] = (
-                    self._bids[(seat, won, *_flat(on_card))] if on_card else _NO_BIDS[won]
-                )
-            elif c == M_HEAD:
-                continue  # made above, with whose turn it is and the waits
+                            winner = i
+                seen_by = self._bids_by_seat[(n, winner, *_flat(s.dice[ci]))]
+                at = _CARD_PART + 2 * ci + 1
+                for o in observers:
+                    o.parts[at] = seen_by[o.pick]
             elif c == M_ROW:
-                printed = self._printed[players[me].colour if me < n else None]
                 row = s.row
-                for ci in range(MAX_CARDS):
-                    parts[_CARD_PART + 2 * ci] = printed[row[ci]] if ci < len(row) else _NO_CARD
-            else:
-                parts[1] = (
+                for o in observers:
+                    printed = self._printed[o.colour]
+                    o.parts[_CARD_PART : _CARD_PART + 2 * MAX_CARDS : 2] = [
+                        printed[row[ci]] if ci < len(row) else _NO_CARD for ci in range(MAX_CARDS)
+                    ]
+            elif c == M_SUPPLY:
+                supply = (
                     self._pool_energy[s.pool_energy]
                     + self._pool_goods[tuple(s.pool_goods)]
                     + self._discarded[len(s.discarded)]
                 )
+                for o in observers:
+                    o.parts[1] = supply
+            # M_HEAD: the head is made in encode_match, with whose turn it is and the waits
+
+
+class _Observer:
+    """One observer's last vector of a state, as parts in vector order (see ``SmugglersEncoder``):
+    with the head's key, where each seat sits (seat i in slot (i - observer) % players) and
+    which of a card's ``_bids_by_seat`` and which colour's printed cards it sees."""
+
+    __slots__ = ("colour", "head", "parts", "pick", "slot")
+
+    def __init__(self, s: Any, seat: int | None) -> None:
+        n = len(s.players)
+        me = 0 if seat is None else seat  # a spectator sees the table from seat 0
+        self.parts: list[bytes] = [b""] * (_SEAT_PART + 3 * MAX_PLAYERS)
+        self.head: Any = None
+        self.slot = [_SEAT_PART + 3 * ((i - me) % n) for i in range(n)]
+        self.pick = n if seat is None else seat
+        self.colour = s.players[me].colour if me < n else None

@@ -195,7 +195,9 @@ class Smugglers(Game):
         s.start_seat = (s.round - 1) % len(s.players)
         s.turn = s.start_seat
         s.waits = 0
-        changed_all(s.marks)
+        # only the components that exist: the encoders' views need never revisit an absent seat or card
+        everyone = range(len(s.players))
+        s.changed(head=True, row=True, bids=range(len(s.row)), hands=everyone, seats=everyone)
 
     def _can_bid(self, s: SmugglersState, p: Player) -> bool:
         """§3.2: a player places dice until taking a speed token."""

@@ -75,16 +75,19 @@ class SmugglersState(Record):
         *,
         head: bool = False,
         supply: bool = False,
+        row: bool = False,
         bids: Iterable[int] = (),
         hands: Iterable[int] = (),
         seats: Iterable[int] = (),
     ) -> None:
-        """Marks the head, the supply, the bids on the row cards and the seats' hands and piles given as changed."""
+        """Marks the head, the supply, the row, the bids on the row cards and the seats' hands and piles given as changed."""
         marks = self.marks
         if head:
             marks[M_HEAD] += 1
         if supply:
             marks[M_SUPPLY] += 1
+        if row:
+            marks[M_ROW] += 1
         for i in bids:
             marks[M_BIDS + i] += 1
         for i in hands:
