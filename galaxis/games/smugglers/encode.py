@@ -132,7 +132,7 @@ _NO_PLAYERS = tuple(bytes(4 * P_SIZE * k) for k in range(MAX_PLAYERS + 1))
 _NO_PENDING = bytes(4 * 5)
 _NO_CARD = bytes(4 * C_SIZE)
 _NO_PLAYER = bytes(4 * P_SIZE)
-# A view's parts: head, supply (pool and discarded), pending; per card slot printed, bids;
+# An observer's parts (encode_match): head, supply (pool and discarded), pending; per card slot printed, bids;
 # per seat slot energy and goods, hand, sectors and pile.
 _CARD_PART = 3
 _SEAT_PART = _CARD_PART + 2 * MAX_CARDS
