@@ -96,10 +96,8 @@ class ActionCodec:
         if mask is None:
             if len(self._masks) > 65536:
                 self._masks.clear()
-            mask = np.zeros(self.size, dtype=np.int8)
-            mask[list(key)] = 1
-            self._masks[key] = mask
-        return mask.copy()
+            mask = self._masks[key] = _readonly_mask(self.size, key)
+        return mask.copy()  # (a copy is writable)
 
     def decode(self, action: Any, legal: Sequence[Action], ids: Sequence[int]) -> Action:
         """The legal action meant by integer id ``action``; ``IllegalAction`` if there is none."""
