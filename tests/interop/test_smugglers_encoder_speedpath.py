@@ -115,7 +115,7 @@ def test_a_bid_marks_only_its_card_and_the_bidders_hand():
     enc = SmugglersEncoder()
     seat = min(match.to_move)
     enc.encode_match(match, seat)
-    view = enc._books.of(None, s).memo[seat]
+    view = enc._observers[seat]
     before = list(s.marks)
     action = _bid(match, seat)
     match.apply(seat, action)
@@ -150,11 +150,10 @@ def test_a_change_reaches_every_observer_once():
     """A change is made once, when the next vector of any observer is asked for, and put into
     the parts of every observer of that state; each observer's vector stays exact."""
     match = new_match("smugglers", 3, seed=5)
-    s = match.state
     enc = SmugglersEncoder()
     for viewer in (0, 1, 2, None):
         enc.encode_match(match, viewer)
-    observers = enc._books.of(None, s).memo
+    observers = enc._observers
     seat = min(match.to_move)
     action = _bid(match, seat)
     match.apply(seat, action)

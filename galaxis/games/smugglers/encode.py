@@ -12,7 +12,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable
 from functools import partial
-from itertools import chain
+from itertools import chain, compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from galaxis.games.smugglers.state import (
     MAX_SEATS,
 )
 from galaxis.interop import blocks
-from galaxis.interop.blocks import Memo, Views
+from galaxis.interop.blocks import Memo
 
 MAX_CARDS = MAX_ROW
 LETTERS = "ABCDEF"
@@ -322,9 +323,11 @@ class SmugglersEncoder:
         self._hand = Memo(_hand_block)
         self._record = Memo(_record_block)
         self._pile = _Piles()
-        # encode_match only: the state last encoded, the marks its vectors were made at, and each
-        # observer's parts (View.memo: observer -> _Observer)
-        self._books = Views(MARKS, 0)
+        # encode_match only: the state last encoded, the marks its observers' parts were made at,
+        # and each observer's parts
+        self._state: Any = None
+        self._marks: list[int] = []
+        self._observers: dict[int | None, _Observer] = {}
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
@@ -401,13 +404,15 @@ class SmugglersEncoder:
         many observers there are and however long ago each last looked.
         """
         s = match.state
-        book = self._books.of(None, s)
-        observers: dict[int | None, _Observer] | None = book.memo
-        if observers is None:
-            observers = book.memo = {}
-        changed = book.catch_up(s.marks)
-        if changed:  # (an iterator, or () when nothing moved)
-            self._remake(s, changed, observers.values())
+        marks = s.marks
+        observers = self._observers
+        if s is not self._state:  # another match, a clone or a determinized world: start over
+            self._state = s
+            self._marks = marks.copy()
+            observers = self._observers = {}
+        elif marks != self._marks:  # compared at C speed; then only the moved components are made
+            seen, self._marks = self._marks, marks.copy()
+            self._remake(s, compress(range(MARKS), map(ne, seen, marks)), observers.values())
         me = observers.get(seat)
         if me is None:
             me = observers[seat] = _Observer(s, seat)
@@ -442,7 +447,7 @@ class SmugglersEncoder:
         else:
             parts[2] = _NO_PENDING
         # NumPy adopts the joined bytes without a copy (read-only)
-        return np.frombuffer(b"".join(parts), _F32, SIZE)
+        return np.frombuffer(b"".join(parts), _F32)
 
     def _remake(self, s: Any, changed: Iterable[int], observers: Iterable[_Observer]) -> None:
         """Makes the parts of components ``changed`` once and puts them into every observer's parts
