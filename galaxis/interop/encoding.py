@@ -22,7 +22,6 @@ from galaxis.interop.spaces import InteropError
 
 FALLBACK_SIZE = 256
 FALLBACK_BOUND = 32.0
-_F32 = np.dtype(np.float32)
 
 
 class ObservationEncoder(Protocol):
@@ -117,8 +116,10 @@ def encode_seat(encoder: Any, match: Any, seat: int | None, game_id: str) -> np.
 
     ``encode_match(match, seat)`` is an optional encoder method that must
     return exactly ``encode(match.observation(seat))`` without building the
-    observation dict; tests/interop check the equality on every position of
-    random matches of every game, and that a determinized copy encodes the same.
+    observation dict, as a read-only float32 array of shape ``(size,)`` (the
+    observation cache hands it out unchecked and uncopied); tests/interop check
+    all of that on every position of random matches of every game, and that a
+    determinized copy encodes the same.
     """
     fast = getattr(encoder, "encode_match", None)
     if fast is not None:
@@ -144,13 +145,12 @@ class ObservationCache:
     dropped as soon as the history grows.
     """
 
-    __slots__ = ("_entries", "_fast", "_ply", "_shape", "encoder", "game_id")
+    __slots__ = ("_entries", "_fast", "_ply", "encoder", "game_id")
 
     def __init__(self, encoder: Any, game_id: str) -> None:
         self.encoder = encoder
         self.game_id = game_id
         self._fast = getattr(encoder, "encode_match", None)
-        self._shape = (encoder.size,)
         self._ply = -1
         self._entries: dict[int | None, np.ndarray] = {}
 
@@ -164,13 +164,14 @@ class ObservationCache:
             self._entries = {}
             self._ply = ply
         fast = self._fast
-        raw = fast(match, seat) if fast is not None else self.encoder.encode(match.observation(seat))
-        if type(raw) is np.ndarray and raw.dtype is _F32 and raw.shape == self._shape:
-            vec = raw  # the common case, checked without a call
+        if fast is not None:
+            # A fast path returns a read-only float32 vector of the encoder's size, by contract
+            # (see encode_seat; tests/interop check it for every game), so it is stored unchecked.
+            vec = fast(match, seat)
         else:
-            vec = _checked(self.encoder, raw, self.game_id)
-        if vec.flags.writeable:
-            vec.flags.writeable = False  # handed out as is (no copy per call), so nobody may change it
+            vec = _checked(self.encoder, self.encoder.encode(match.observation(seat)), self.game_id)
+            if vec.flags.writeable:
+                vec.flags.writeable = False  # handed out as is (no copy per call), so nobody may change it
         self._entries[seat] = vec
         return vec
 

@@ -60,11 +60,15 @@ def test_what_the_adapters_encode_equals_the_observation_encoding(case):
     has one): it must be exactly ``encode(observation(seat))``, so it reads nothing more."""
     game_id, players, options = case
     encoder = _encoders(game_id, players, options)[0]
+    fast = getattr(encoder, "encode_match", None)
     for seed in (1, 2):
         for match in _positions(game_id, players, options, seed=seed):
             for seat in [*range(players), None]:
                 expected = encoder.encode(match.observation(seat))
                 assert np.array_equal(encode_seat(encoder, match, seat, game_id), expected)
+                if fast is not None:  # what the observation cache hands out unchecked
+                    vec = fast(match, seat)
+                    assert vec.dtype == np.float32 and vec.shape == (encoder.size,) and not vec.flags.writeable
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
