@@ -19,6 +19,7 @@ then ``final_rewards`` of the result (``reward="score"`` or ``"rank"``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -133,6 +134,14 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not self._done:
             return {"observation": self._cache.get(match, seat), "action_mask": self._current_legal()[3]}
         return {"observation": self._cache.get(match, seat), "action_mask": self._no_mask}
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's ``agent_iter``: the selected agent, until no agent is left or ``max_iter``
+        have been given; a generator, cheaper per step than PettingZoo's iterator object."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``, without the extra call frames of the generic version."""
