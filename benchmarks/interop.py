@@ -63,14 +63,24 @@ def _interleaved(runs: dict[str, Callable[[int], int]], seconds: float, rounds: 
 def sample_from_mask(mask: np.ndarray, rng: random.Random) -> int:
     """A uniformly random action id among the ones of an int8 action mask.
 
-    The mask is read through a bool view: NumPy's ``nonzero`` is several times
-    slower on int8 than on bool (it would dominate the loop for Stellium's
-    4096-wide mask), and the view costs nothing; the method form skips
-    ``np.flatnonzero``'s Python wrapper. The raw engine loop makes
-    the same uniform choice from its legal list.
+    What the agent costs is not the environment's cost, so this random agent is
+    kept about as cheap as the raw loop's pick from its legal list: the legal ids
+    of each distinct mask are found once (through a bool view: NumPy's
+    ``nonzero`` is several times slower on int8, which would dominate the loop for
+    Stellium's 4096-wide mask) and remembered under the mask's bytes. A step
+    then costs ``tobytes``, one dict look-up and the same ``randrange`` pick as
+    the raw loop (0.5 µs, against 1.5 µs for ``nonzero`` at every step).
     """
-    legal = mask.view(np.bool_).nonzero()[0]
-    return int(legal[rng.randrange(len(legal))])
+    key = mask.tobytes()
+    ids = _LEGAL_IDS.get(key)
+    if ids is None:
+        if len(_LEGAL_IDS) > 65536:  # bounded, for games whose legal sets rarely repeat
+            _LEGAL_IDS.clear()
+        ids = _LEGAL_IDS[key] = mask.view(np.bool_).nonzero()[0].tolist()
+    return ids[rng.randrange(len(ids))]
+
+
+_LEGAL_IDS: dict[bytes, list[int]] = {}
 
 
 def raw_steps(game_id: str, players: int) -> Callable[[int], int]:
