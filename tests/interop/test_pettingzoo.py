@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import warnings
 
 import numpy as np
@@ -175,3 +176,23 @@ def test_unknown_agent_is_a_clear_error():
     e.reset(seed=0)
     with pytest.raises(InteropError, match="player_0, player_1"):
         e.observe("player_7")
+
+
+def test_agent_iter_stops_at_max_iter_and_when_every_agent_is_done():
+    """``agent_iter`` is galaxis's own generator: it must keep PettingZoo's semantics, yielding
+    the selected agent at most ``max_iter`` times and stopping once no agent is left."""
+    e = env("smugglers", players=2)
+    e.reset(seed=3)
+    assert list(itertools.islice(e.agent_iter(3), 5)) == [e.agent_selection] * 3  # nothing stepped: same agent
+    assert list(e.agent_iter(0)) == []
+    seen = 0
+    for agent in e.agent_iter():
+        seen += 1
+        obs, _reward, terminated, truncated, _info = e.last()
+        assert agent == e.agent_selection
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.agents == [] and seen > 2
+    assert list(itertools.islice(e.agent_iter(), 5)) == []  # (bounded, so a regression fails, not hangs)
