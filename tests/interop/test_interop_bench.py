@@ -4,8 +4,11 @@ every run's ratio is reported, and bad arguments get a clear error."""
 from __future__ import annotations
 
 import json
+import random
 import statistics
+from collections import Counter
 
+import numpy as np
 import pytest
 
 from benchmarks import interop
@@ -39,3 +42,18 @@ def test_an_unknown_game_is_refused_before_anything_runs(capsys):
     assert interop.main(["smugglers", "nope"]) == 2
     captured = capsys.readouterr()
     assert "unknown game(s) nope" in captured.err and "smugglers" not in captured.out
+
+
+def test_the_random_agent_picks_uniformly_among_each_masks_own_legal_ids():
+    """The agent remembers each mask's legal ids under its bytes: a different mask must get its
+    own ids (never a remembered mask's), and every legal id must come up about equally often."""
+    rng = random.Random(7)
+    first = np.zeros(40, np.int8)
+    first[[2, 5, 31]] = 1
+    second = first.copy()
+    second[5] = 0
+    second[17] = 1
+    for mask, legal in ((first, {2, 5, 31}), (second, {2, 17, 31}), (first, {2, 5, 31})):
+        counts = Counter(interop.sample_from_mask(mask, rng) for _ in range(3000))
+        assert set(counts) == legal
+        assert all(800 < c < 1200 for c in counts.values())  # 1000 expected each
