@@ -60,6 +60,9 @@ def _interleaved(runs: dict[str, Callable[[int], int]], seconds: float, rounds: 
     return {name: steps[name] / spent[name] for name in runs}
 
 
+_LEGAL_IDS: dict[bytes, list[int]] = {}  # the random agent's memo: mask bytes -> its legal ids
+
+
 def sample_from_mask(mask: np.ndarray, rng: random.Random) -> int:
     """A uniformly random action id among the ones of an int8 action mask.
 
@@ -78,9 +81,6 @@ def sample_from_mask(mask: np.ndarray, rng: random.Random) -> int:
             _LEGAL_IDS.clear()
         ids = _LEGAL_IDS[key] = mask.view(np.bool_).nonzero()[0].tolist()
     return ids[rng.randrange(len(ids))]
-
-
-_LEGAL_IDS: dict[bytes, list[int]] = {}
 
 
 def raw_steps(game_id: str, players: int) -> Callable[[int], int]:

@@ -324,7 +324,9 @@ class SmugglersEncoder:
         self._record = Memo(_record_block)
         self._pile = _Piles()
         # encode_match only: the state last encoded, the marks its observers' parts were made at,
-        # and each observer's parts
+        # and each observer's parts. This is blocks.Views/View.catch_up's bookkeeping, kept inline:
+        # the encoding is the dearest part of this game's RL step, and the two calls it saves per
+        # step were measurable (docs/interop.md, session 9).
         self._state: Any = None
         self._marks: list[int] = []
         self._observers: dict[int | None, _Observer] = {}
@@ -385,7 +387,7 @@ class SmugglersEncoder:
             blocks.append(self._record[(len(p["won"]), len(p["paid"]), len(p["unpaid"]))])
             blocks.append(self._pile[(p["colour"], *p["paid"])])
         blocks.append(_NO_PLAYERS[MAX_PLAYERS - shown])
-        return np.frombuffer(b"".join(blocks), _F32, SIZE)
+        return np.frombuffer(b"".join(blocks), _F32)
 
     def encode_match(self, match: Any, seat: int | None) -> np.ndarray:
         """The same vector as ``encode(match.observation(seat))``, read straight from the state.

@@ -195,7 +195,7 @@ class Smugglers(Game):
         s.start_seat = (s.round - 1) % len(s.players)
         s.turn = s.start_seat
         s.waits = 0
-        # only the components that exist: the encoders' views need never revisit an absent seat or card
+        # only the components that exist: the RL encoder need never revisit an absent seat or card
         everyone = range(len(s.players))
         s.changed(head=True, row=True, bids=range(len(s.row)), hands=everyone, seats=everyone)
 
