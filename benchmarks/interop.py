@@ -60,7 +60,9 @@ def _interleaved(runs: dict[str, Callable[[int], int]], seconds: float, rounds: 
     return {name: steps[name] / spent[name] for name in runs}
 
 
-_LEGAL_IDS: dict[bytes, list[int]] = {}  # the random agent's memo: mask bytes -> its legal ids
+_BY_MASK: dict[int, tuple[np.ndarray, list[int]]] = {}  # id of a read-only mask -> (that mask, its legal ids)
+_BY_BYTES: dict[bytes, list[int]] = {}  # a writable mask's bytes -> its legal ids
+_MEMO_LIMIT = 65536  # each memo is cleared beyond this, for games whose legal sets rarely repeat
 
 
 def sample_from_mask(mask: np.ndarray, rng: random.Random) -> int:
@@ -68,19 +70,34 @@ def sample_from_mask(mask: np.ndarray, rng: random.Random) -> int:
 
     What the agent costs is not the environment's cost, so this random agent is
     kept about as cheap as the raw loop's pick from its legal list: the legal ids
-    of each distinct mask are found once (through a bool view: NumPy's
-    ``nonzero`` is several times slower on int8, which would dominate the loop for
-    Stellium's 4096-wide mask) and remembered under the mask's bytes. A step
-    then costs ``tobytes``, one dict look-up and the same ``randrange`` pick as
-    the raw loop (0.5 µs, against 1.5 µs for ``nonzero`` at every step).
+    of each mask are found once and remembered. galaxis's PettingZoo environment
+    hands out one shared read-only mask per legal set, so a step costs one look-up
+    by the mask's identity and the same ``randrange`` pick as the raw loop,
+    without a NumPy call (a cold NumPy call is a measurable part of a fast game's
+    step). A writable mask, which may change under the same object (the
+    Gymnasium environment gives a fresh copy per step), is remembered by its bytes.
     """
-    key = mask.tobytes()
-    ids = _LEGAL_IDS.get(key)
-    if ids is None:
-        if len(_LEGAL_IDS) > 65536:  # bounded, for games whose legal sets rarely repeat
-            _LEGAL_IDS.clear()
-        ids = _LEGAL_IDS[key] = mask.view(np.bool_).nonzero()[0].tolist()
+    hit = _BY_MASK.get(id(mask))
+    ids = hit[1] if hit is not None and hit[0] is mask else _legal_ids(mask)
     return ids[rng.randrange(len(ids))]
+
+
+def _legal_ids(mask: np.ndarray) -> list[int]:
+    """The ids of a mask's ones, found through a bool view (NumPy's ``nonzero`` is several times
+    slower on int8, which would dominate the loop for Stellium's 4096-wide mask) and remembered."""
+    if mask.flags.writeable:
+        key = mask.tobytes()
+        ids = _BY_BYTES.get(key)
+        if ids is None:
+            if len(_BY_BYTES) > _MEMO_LIMIT:
+                _BY_BYTES.clear()
+            ids = _BY_BYTES[key] = mask.view(np.bool_).nonzero()[0].tolist()
+        return ids
+    if len(_BY_MASK) > _MEMO_LIMIT:
+        _BY_MASK.clear()
+    ids = mask.view(np.bool_).nonzero()[0].tolist()
+    _BY_MASK[id(mask)] = (mask, ids)  # holding the mask keeps its id from being reused while remembered
+    return ids
 
 
 def raw_steps(game_id: str, players: int) -> Callable[[int], int]:

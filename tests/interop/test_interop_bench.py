@@ -45,15 +45,23 @@ def test_an_unknown_game_is_refused_before_anything_runs(capsys):
 
 
 def test_the_random_agent_picks_uniformly_among_each_masks_own_legal_ids():
-    """The agent remembers each mask's legal ids under its bytes: a different mask must get its
-    own ids (never a remembered mask's), and every legal id must come up about equally often."""
+    """The agent remembers each read-only mask's legal ids under the mask itself and a writable
+    mask's under its bytes: another mask, or a writable mask changed in place, must get its own
+    ids (never a remembered mask's), and every legal id must come up about equally often."""
     rng = random.Random(7)
     first = np.zeros(40, np.int8)
     first[[2, 5, 31]] = 1
     second = first.copy()
     second[5] = 0
     second[17] = 1
-    for mask, legal in ((first, {2, 5, 31}), (second, {2, 17, 31}), (first, {2, 5, 31})):
+    shared_first, shared_second = first.copy(), second.copy()
+    shared_first.flags.writeable = shared_second.flags.writeable = False
+    changing = first.copy()
+    cases = [(first, {2, 5, 31}), (second, {2, 17, 31}), (first, {2, 5, 31})]
+    cases += [(shared_first, {2, 5, 31}), (shared_second, {2, 17, 31}), (shared_first, {2, 5, 31})]
+    for mask, legal in [*cases, (changing, {2, 5, 31})]:
         counts = Counter(interop.sample_from_mask(mask, rng) for _ in range(3000))
         assert set(counts) == legal
         assert all(800 < c < 1200 for c in counts.values())  # 1000 expected each
+    changing[2] = 0  # the same object, now with other legal ids
+    assert {interop.sample_from_mask(changing, rng) for _ in range(300)} == {5, 31}

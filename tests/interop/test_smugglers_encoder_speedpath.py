@@ -121,11 +121,13 @@ def test_a_bid_marks_only_its_card_and_the_bidders_hand():
     match.apply(seat, action)
     moved = [c for c in range(MARKS) if s.marks[c] != before[c]]
     assert moved == [M_BIDS + action.args[1], M_HAND + seat]
-    parts = list(view.parts)
+    parts, seats = list(view.parts), list(enc._seats)
     vec = enc.encode_match(match, seat)
     changed = [k for k, (a, b) in enumerate(zip(parts, view.parts, strict=True)) if a is not b]
-    # the head (whose turn, waits) is made every time; the bids and the hand parts were rebuilt
-    assert set(changed) <= {0, encode._CARD_PART + 2 * action.args[1] + 1, encode._SEAT_PART + 1}
+    # the head (whose turn, waits) is made every time; the bids part was rebuilt
+    assert set(changed) <= {0, encode._CARD_PART + 2 * action.args[1] + 1}
+    # and of the seats' parts, which every observer shares, only the bidder's hand
+    assert [k for k, (a, b) in enumerate(zip(seats, enc._seats, strict=True)) if a is not b] == [3 * seat + 1]
     assert np.array_equal(vec, SmugglersEncoder().encode(match.observation(seat)))
 
 

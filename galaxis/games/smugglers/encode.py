@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Iterable
 from functools import partial
 from itertools import chain, compress
-from operator import ne
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -132,11 +132,12 @@ _NO_CARDS = tuple(bytes(4 * C_SIZE * k) for k in range(MAX_CARDS + 1))
 _NO_PLAYERS = tuple(bytes(4 * P_SIZE * k) for k in range(MAX_PLAYERS + 1))
 _NO_PENDING = bytes(4 * 5)
 _NO_CARD = bytes(4 * C_SIZE)
-_NO_PLAYER = bytes(4 * P_SIZE)
-# An observer's parts (encode_match): head, supply (pool and discarded), pending; per card slot printed, bids;
-# per seat slot energy and goods, hand, sectors and pile.
+_NO_CARD_SLOTS = tuple((_NO_CARD,) * (MAX_CARDS - k) for k in range(MAX_CARDS + 1))  # by row length
+# An observer's parts (encode_match): head, supply (pool and discarded), pending; per card slot printed, bids.
+# Then the seats' parts, which every observer shares (in seat order, 3 per seat: energy and goods, hand,
+# sectors and pile) and joins from its own seat on.
 _CARD_PART = 3
-_SEAT_PART = _CARD_PART + 2 * MAX_CARDS
+_PARTS = _CARD_PART + 2 * MAX_CARDS
 
 
 def _f32(values: list[float]) -> bytes:
@@ -323,13 +324,16 @@ class SmugglersEncoder:
         self._hand = Memo(_hand_block)
         self._record = Memo(_record_block)
         self._pile = _Piles()
-        # encode_match only: the state last encoded, the marks its observers' parts were made at,
-        # and each observer's parts. This is blocks.Views/View.catch_up's bookkeeping, kept inline:
-        # the encoding is the dearest part of this game's RL step, and the two calls it saves per
-        # step were measurable (docs/interop.md, session 9).
+        # encode_match only: the state last encoded, the marks its parts were made at, each
+        # observer's own parts and the seats' parts they share, and the zeros of the absent seats.
+        # This is blocks.Views/View.catch_up's bookkeeping, kept inline: the encoding is the
+        # dearest part of this game's RL step, and the two calls it saves per step were
+        # measurable (docs/interop.md, session 9).
         self._state: Any = None
         self._marks: list[int] = []
         self._observers: dict[int | None, _Observer] = {}
+        self._seats: list[bytes] = []
+        self._no_seats = b""
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The encoding of an ``observation(seat)`` dict."""
@@ -397,13 +401,14 @@ class SmugglersEncoder:
         count), and tests/interop check that both paths agree on every position
         of many random matches and that a determinized copy encodes the same.
 
-        Every observer of the state keeps its last vector as parts (``_Observer``).
-        The head and the pending step are looked up for each vector; the other
-        parts change only when the rules mark their component changed
-        (``state.M_*``), and each such change is made once, when the next vector
-        of any observer is asked for, and put into the parts of every observer at
-        once (``_remake``). So a step costs the work of its own changes, however
-        many observers there are and however long ago each last looked.
+        Every observer of the state keeps its last vector as parts (``_Observer``),
+        and the seats' parts, which do not depend on the observer, are kept once for
+        all of them. The head and the pending step are looked up for each vector; the
+        other parts change only when the rules mark their component changed
+        (``state.M_*``), and each such change is made once, when the next vector of
+        any observer is asked for, and put into the parts of every observer at once
+        (``_remake``). So a step costs the work of its own changes, however many
+        observers there are and however long ago each last looked.
         """
         s = match.state
         marks = s.marks
@@ -412,16 +417,21 @@ class SmugglersEncoder:
             self._state = s
             self._marks = marks.copy()
             observers = self._observers = {}
+            n = len(s.players)
+            self._seats = [b""] * (3 * n)
+            self._no_seats = _NO_PLAYERS[MAX_PLAYERS - min(n, MAX_PLAYERS)]
+            self._remake(s, range(M_HAND, MARKS), ())  # the shared seats' parts
         elif marks != self._marks:  # compared at C speed; then only the moved components are made
+            # (a mark is only ever raised, so a component whose counter is still the same object is unchanged)
             seen, self._marks = self._marks, marks.copy()
-            self._remake(s, compress(range(MARKS), map(ne, seen, marks)), observers.values())
+            self._remake(s, compress(range(MARKS), map(is_not, seen, marks)), observers.values())
         me = observers.get(seat)
         if me is None:
             me = observers[seat] = _Observer(s, seat)
-            self._remake(s, range(MARKS), (me,))
+            self._remake(s, range(M_HAND), (me,))  # the observer's own parts
         parts = me.parts
         my_turn = seat is not None and seat in match.to_move
-        head = (s.marks[M_HEAD], my_turn, s.waits)  # what the head depends on
+        head = (marks[M_HEAD], my_turn, s.waits)  # what the head depends on
         if me.head != head:
             me.head = head
             parts[0] = self._head[
@@ -448,55 +458,51 @@ class SmugglersEncoder:
             parts[2] = self._pending[(step.seat == seat, step.kind, left)]
         else:
             parts[2] = _NO_PENDING
+        seats = self._seats
+        cut = me.cut
         # NumPy adopts the joined bytes without a copy (read-only)
-        return np.frombuffer(b"".join(parts), _F32)
+        return np.frombuffer(b"".join([*parts, *seats[cut:], *seats[:cut], self._no_seats]), _F32)
 
     def _remake(self, s: Any, changed: Iterable[int], observers: Iterable[_Observer]) -> None:
-        """Makes the parts of components ``changed`` once and puts them into every observer's parts
-        (each seat's in the slot where that observer sees it; the printed row in its colour)."""
+        """Makes the parts of components ``changed`` once: a seat's into the shared seats' parts, the
+        others into every observer's parts (the bids as that observer sees them, the printed row in
+        its colour)."""
         players = s.players
         n = len(players)
+        seats = self._seats
         for c in changed:
             if c >= M_SEAT:  # energy and goods; sectors and pile
                 i = c - M_SEAT
-                if i >= n:
-                    for o in observers:
-                        o.parts[_SEAT_PART + 3 * i] = _NO_PLAYER  # (the slot's two other parts stay empty)
-                    continue
-                p = players[i]
-                money = self._energy[p.energy] + self._goods[tuple(p.goods)]
-                pile = self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
-                for o in observers:
-                    at = o.slot[i]
-                    o.parts[at] = money
-                    o.parts[at + 2] = pile
+                if i < n:  # (an absent seat is never marked, and its zeros are joined in encode_match)
+                    p = players[i]
+                    seats[3 * i] = self._energy[p.energy] + self._goods[tuple(p.goods)]
+                    seats[3 * i + 2] = (
+                        self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
+                    )
             elif c >= M_HAND:
                 i = c - M_HAND
                 if i < n:
                     p = players[i]
-                    hand = self._hand[(p.dice_in_hand, *p.tokens)]
-                    for o in observers:
-                        o.parts[o.slot[i] + 1] = hand
+                    seats[3 * i + 1] = self._hand[(p.dice_in_hand, *p.tokens)]
             elif c >= M_BIDS:
                 ci = c - M_BIDS
                 if ci >= len(s.row):
                     continue  # past the row: the slot's printed part holds the card's zeros
                 winner = -1
-                for i in range(n):
-                    for w in players[i].won:
-                        if w[0] == ci:
-                            winner = i
+                if s.phase != "bid":  # cards are won only when the bidding closes (§3.3)
+                    for i in range(n):
+                        for w in players[i].won:
+                            if w[0] == ci:
+                                winner = i
                 seen_by = self._bids_by_seat[(n, winner, *_flat(s.dice[ci]))]
                 at = _CARD_PART + 2 * ci + 1
                 for o in observers:
                     o.parts[at] = seen_by[o.pick]
             elif c == M_ROW:
                 row = s.row
+                empty = _NO_CARD_SLOTS[len(row)]
                 for o in observers:
-                    printed = self._printed[o.colour]
-                    o.parts[_CARD_PART : _CARD_PART + 2 * MAX_CARDS : 2] = [
-                        printed[row[ci]] if ci < len(row) else _NO_CARD for ci in range(MAX_CARDS)
-                    ]
+                    o.parts[_CARD_PART:_PARTS:2] = [*map(self._printed[o.colour].__getitem__, row), *empty]
             elif c == M_SUPPLY:
                 supply = (
                     self._pool_energy[s.pool_energy]
@@ -509,17 +515,18 @@ class SmugglersEncoder:
 
 
 class _Observer:
-    """One observer's last vector of a state, as parts in vector order (see ``SmugglersEncoder``):
-    with the head's key, where each seat sits (seat i in slot (i - observer) % players) and
-    which of a card's ``_bids_by_seat`` and which colour's printed cards it sees."""
+    """One observer's own parts of its last vector, in vector order (see ``SmugglersEncoder``):
+    with the head's key, where its seat's parts start among the shared seats' parts (the
+    vector lists the seats from the observer's on), and which of a card's ``_bids_by_seat``
+    and which colour's printed cards it sees."""
 
-    __slots__ = ("colour", "head", "parts", "pick", "slot")
+    __slots__ = ("colour", "cut", "head", "parts", "pick")
 
     def __init__(self, s: Any, seat: int | None) -> None:
         n = len(s.players)
         me = 0 if seat is None else seat  # a spectator sees the table from seat 0
-        self.parts: list[bytes] = [b""] * (_SEAT_PART + 3 * MAX_PLAYERS)
+        self.parts: list[bytes] = [b""] * _PARTS
         self.head: Any = None
-        self.slot = [_SEAT_PART + 3 * ((i - me) % n) for i in range(n)]
+        self.cut = 3 * me
         self.pick = n if seat is None else seat
         self.colour = s.players[me].colour if me < n else None
