@@ -150,21 +150,13 @@ _flat = chain.from_iterable  # a card's dice [[seat, value], ...] -> seat, value
 
 
 def _head_block(key: tuple[Any, ...]) -> bytes:
-    """round/rounds, galaxies left, phase, real-time, to move, waits, option flags, free speed tokens."""
-    (
-        rnd,
-        rounds,
-        galaxies_left,
-        phase,
-        realtime,
-        my_turn,
-        waits,
-        stacked,
-        stations,
-        fav_ships,
-        fav_goods,
-        *free,
-    ) = key
+    """round/rounds, galaxies left, phase, real-time, to move, waits, option flags, free speed tokens.
+
+    The key is (the match's settings, round, galaxies left, phase, to move, waits, *free tokens),
+    the settings being (rounds, real-time, stacked, stations, favourite ships, favourite goods),
+    which a match never changes (so the fast path makes that tuple once per observer).
+    """
+    (rounds, realtime, stacked, stations, fav_ships, fav_goods), rnd, galaxies_left, phase, my_turn, waits, *free = key
     v = [0.0] * (13 + len(TOKENS))
     v[0] = rnd / (rounds or 1)
     v[1] = galaxies_left / 8.0
@@ -346,17 +338,19 @@ class SmugglersEncoder:
         blocks = [
             self._head[
                 (
+                    (
+                        obs["rounds"],
+                        obs["mode"] == "realtime",
+                        opts["stacked"],
+                        opts["stations"],
+                        opts["favourite_ships"],
+                        opts["favourite_goods"],
+                    ),
                     obs["round"],
-                    obs["rounds"],
                     obs["galaxies_left"],
                     obs["phase"],
-                    obs["mode"] == "realtime",
                     you is not None and you in obs["to_move"],
                     obs["waits"],
-                    opts["stacked"],
-                    opts["stations"],
-                    opts["favourite_ships"],
-                    opts["favourite_goods"],
                     *obs["free_tokens"],
                 )
             ],
@@ -434,22 +428,7 @@ class SmugglersEncoder:
         head = (marks[M_HEAD], my_turn, s.waits)  # what the head depends on
         if me.head != head:
             me.head = head
-            parts[0] = self._head[
-                (
-                    s.round,
-                    s.rounds,
-                    len(s.galaxies),
-                    s.phase,
-                    s.realtime,
-                    my_turn,
-                    s.waits,
-                    s.stacked,
-                    s.stations,
-                    s.fav_ships,
-                    s.fav_goods,
-                    *s.free_tokens,
-                )
-            ]
+            parts[0] = self._head[(me.settings, s.round, len(s.galaxies), s.phase, my_turn, s.waits, *s.free_tokens)]
         pending = s.pending
         if pending:
             step = pending[-1]  # the observation lists the next decision first
@@ -516,11 +495,11 @@ class SmugglersEncoder:
 
 class _Observer:
     """One observer's own parts of its last vector, in vector order (see ``SmugglersEncoder``):
-    with the head's key, where its seat's parts start among the shared seats' parts (the
-    vector lists the seats from the observer's on), and which of a card's ``_bids_by_seat``
-    and which colour's printed cards it sees."""
+    with the head's key and the match's settings in it, where its seat's parts start among
+    the shared seats' parts (the vector lists the seats from the observer's on), and which of
+    a card's ``_bids_by_seat`` and which colour's printed cards it sees."""
 
-    __slots__ = ("colour", "cut", "head", "parts", "pick")
+    __slots__ = ("colour", "cut", "head", "parts", "pick", "settings")
 
     def __init__(self, s: Any, seat: int | None) -> None:
         n = len(s.players)
@@ -530,3 +509,4 @@ class _Observer:
         self.cut = 3 * me
         self.pick = n if seat is None else seat
         self.colour = s.players[me].colour if me < n else None
+        self.settings = (s.rounds, s.realtime, s.stacked, s.stations, s.fav_ships, s.fav_goods)

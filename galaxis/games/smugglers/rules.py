@@ -183,8 +183,17 @@ class Smugglers(Game):
     # ------------------------------------------------------------ round flow
     def _start_round(self, s: SmugglersState) -> None:
         """§3.1: reveal the next galaxy; everyone takes back dice and the tokens return."""
+        # What this changes, for the RL encoder's marks: the cards that held dice (or are new
+        # slots), the hands that were not already two dice and no token, and the seats that still
+        # held won cards (none once every payment is made). Only what exists and changed is
+        # marked, so the encoder never revisits an absent or unchanged seat or card.
+        held = s.dice
+        row = s.galaxies.pop(0)
+        bids = [i for i in range(len(row)) if i >= len(held) or held[i]]
+        hands = [i for i, p in enumerate(s.players) if p.tokens or p.dice_in_hand != 2]
+        seats = [i for i, p in enumerate(s.players) if p.won]
         s.round += 1
-        s.row = s.galaxies.pop(0)
+        s.row = row
         s.dice = [[] for _ in s.row]
         s.free_tokens = list(setup_table().players[len(s.players)].tokens)
         for p in s.players:
@@ -195,9 +204,7 @@ class Smugglers(Game):
         s.start_seat = (s.round - 1) % len(s.players)
         s.turn = s.start_seat
         s.waits = 0
-        # only the components that exist: the RL encoder need never revisit an absent seat or card
-        everyone = range(len(s.players))
-        s.changed(head=True, row=True, bids=range(len(s.row)), hands=everyone, seats=everyone)
+        s.changed(head=True, row=True, bids=bids, hands=hands, seats=seats)
 
     def _can_bid(self, s: SmugglersState, p: Player) -> bool:
         """§3.2: a player places dice until taking a speed token."""
@@ -252,8 +259,10 @@ class Smugglers(Game):
 
     def _evaluate_bids(self, s: SmugglersState, events: list[Event]) -> None:
         """§3.3: the highest die wins each card, ties to the higher speed token; unbid cards leave."""
+        unclaimed = False
         for i, dice in enumerate(s.dice):
             if not dice:
+                unclaimed = True
                 s.discarded.append(s.row[i])
                 events.append({"type": "unclaimed", "card": LETTERS[i], "sector": s.row[i]})
                 continue
@@ -266,11 +275,14 @@ class Smugglers(Game):
             cost = 10 if (s.stacked and value == 6) else value
             s.players[winner].won.append([i, cost])
             events.append({"type": "won", "card": LETTERS[i], "sector": s.row[i], "seat": winner, "die": value, "cost": cost})
+        # marks (as in _start_round): the discard pile if a card left, the won cards, the hands
+        # that get dice back and the seats that won
+        hands = [i for i, p in enumerate(s.players) if p.dice_in_hand != 2]
         for p in s.players:
             p.dice_in_hand = 2  # losing dice go back now; winning dice mark their cards until paid
         won = [i for p in s.players for i, _cost in p.won]
-        everyone = range(len(s.players))
-        s.changed(supply=True, bids=won, hands=everyone, seats=everyone)
+        seats = [i for i, p in enumerate(s.players) if p.won]
+        s.changed(supply=unclaimed, bids=won, hands=hands, seats=seats)
         self._begin_payment(s, events)
 
     def _begin_payment(self, s: SmugglersState, events: list[Event]) -> None:
