@@ -26,7 +26,6 @@ from galaxis.games.smugglers.state import (
     M_ROW,
     M_SEAT,
     M_SUPPLY,
-    MARKS,
     MAX_ROW,
     MAX_SEATS,
 )
@@ -138,6 +137,11 @@ _NO_CARD_SLOTS = tuple((_NO_CARD,) * (MAX_CARDS - k) for k in range(MAX_CARDS + 
 # sectors and pile) and joins from its own seat on.
 _CARD_PART = 3
 _PARTS = _CARD_PART + 2 * MAX_CARDS
+_BIDS_AT = tuple(_CARD_PART + 2 * ci + 1 for ci in range(MAX_CARDS))  # each card slot's bids part
+_NO_BIDS_SLOTS = tuple((b"",) * (MAX_CARDS - k) for k in range(MAX_CARDS + 1))  # past a row of k cards
+# The components a marks comparison may find changed: every one but the head (the last), which
+# encode_match compares together with whose turn it is and the waits.
+_REMADE = range(M_HEAD)
 
 
 def _f32(values: list[float]) -> bytes:
@@ -414,15 +418,15 @@ class SmugglersEncoder:
             n = len(s.players)
             self._seats = [b""] * (3 * n)
             self._no_seats = _NO_PLAYERS[MAX_PLAYERS - min(n, MAX_PLAYERS)]
-            self._remake(s, range(M_HAND, MARKS), ())  # the shared seats' parts
+            self._remake(s, (*range(M_HAND, M_HAND + n), *range(M_SEAT, M_SEAT + n)), ())  # the shared seats' parts
         elif marks != self._marks:  # compared at C speed; then only the moved components are made
             # (a mark is only ever raised, so a component whose counter is still the same object is unchanged)
             seen, self._marks = self._marks, marks.copy()
-            self._remake(s, compress(range(MARKS), map(is_not, seen, marks)), observers.values())
+            self._remake(s, compress(_REMADE, map(is_not, seen, marks)), observers.values())
         me = observers.get(seat)
         if me is None:
             me = observers[seat] = _Observer(s, seat)
-            self._remake(s, range(M_HAND), (me,))  # the observer's own parts
+            self._remake(s, (M_SUPPLY, M_ROW, *range(M_BIDS, M_BIDS + len(s.row))), (me,))  # its own parts
         parts = me.parts
         my_turn = seat is not None and seat in match.to_move
         head = (marks[M_HEAD], my_turn, s.waits)  # what the head depends on
@@ -445,28 +449,30 @@ class SmugglersEncoder:
     def _remake(self, s: Any, changed: Iterable[int], observers: Iterable[_Observer]) -> None:
         """Makes the parts of components ``changed`` once: a seat's into the shared seats' parts, the
         others into every observer's parts (the bids as that observer sees them, the printed row in
-        its colour)."""
+        its colour).
+
+        The rules mark only the seats and cards there are (tests/interop check it), so no
+        component here is ever an absent seat or a slot past the row: their zeros are joined in
+        ``encode_match`` and put in by the row's part.
+        """
         players = s.players
-        n = len(players)
         seats = self._seats
-        for c in changed:
-            if c >= M_SEAT:  # energy and goods; sectors and pile
-                i = c - M_SEAT
-                if i < n:  # (an absent seat is never marked, and its zeros are joined in encode_match)
+        for c in changed:  # in the order of how often each kind changes
+            if c >= M_HAND:
+                if c < M_SEAT:  # dice in hand and speed tokens
+                    i = c - M_HAND
+                    p = players[i]
+                    seats[3 * i + 1] = self._hand[(p.dice_in_hand, *p.tokens)]
+                else:  # energy and goods; sectors and pile
+                    i = c - M_SEAT
                     p = players[i]
                     seats[3 * i] = self._energy[p.energy] + self._goods[tuple(p.goods)]
                     seats[3 * i + 2] = (
                         self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
                     )
-            elif c >= M_HAND:
-                i = c - M_HAND
-                if i < n:
-                    p = players[i]
-                    seats[3 * i + 1] = self._hand[(p.dice_in_hand, *p.tokens)]
             elif c >= M_BIDS:
                 ci = c - M_BIDS
-                if ci >= len(s.row):
-                    continue  # past the row: the slot's printed part holds the card's zeros
+                n = len(players)
                 winner = -1
                 if s.phase != "bid":  # cards are won only when the bidding closes (§3.3)
                     for i in range(n):
@@ -474,15 +480,16 @@ class SmugglersEncoder:
                             if w[0] == ci:
                                 winner = i
                 seen_by = self._bids_by_seat[(n, winner, *_flat(s.dice[ci]))]
-                at = _CARD_PART + 2 * ci + 1
+                at = _BIDS_AT[ci]
                 for o in observers:
                     o.parts[at] = seen_by[o.pick]
-            elif c == M_ROW:
+            elif c == M_ROW:  # the printed cards; a slot past the row is all zeros, and has no bids part
                 row = s.row
-                empty = _NO_CARD_SLOTS[len(row)]
+                k = len(row)
                 for o in observers:
-                    o.parts[_CARD_PART:_PARTS:2] = [*map(self._printed[o.colour].__getitem__, row), *empty]
-            elif c == M_SUPPLY:
+                    o.parts[_CARD_PART:_PARTS:2] = [*map(self._printed[o.colour].__getitem__, row), *_NO_CARD_SLOTS[k]]
+                    o.parts[_CARD_PART + 1 + 2 * k : _PARTS : 2] = _NO_BIDS_SLOTS[k]
+            else:  # M_SUPPLY
                 supply = (
                     self._pool_energy[s.pool_energy]
                     + self._pool_goods[tuple(s.pool_goods)]
@@ -490,7 +497,6 @@ class SmugglersEncoder:
                 )
                 for o in observers:
                     o.parts[1] = supply
-            # M_HEAD: the head is made in encode_match, with whose turn it is and the waits
 
 
 class _Observer:

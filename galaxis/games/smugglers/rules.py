@@ -26,7 +26,6 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
-from galaxis.core.record import changed_all
 from galaxis.games.smugglers import scoring
 from galaxis.games.smugglers.data import COLOURS, Sector, sectors, setup_table, sheets, terms
 from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_SEAT, M_SUPPLY, Player, SmugglersState
@@ -448,7 +447,7 @@ class Smugglers(Game):
             s.free_tokens = list(setup_table().players[len(s.players)].tokens)
             for p in s.players:
                 p.tokens = []
-            changed_all(s.marks)
+            s.changed(head=True, hands=range(len(s.players)))
             events.append({"type": "game_over", "scores": self.result(s).scores})
 
     # ------------------------------------------------------------- interface

@@ -16,13 +16,13 @@ from galaxis.core.record import change_marks
 # they change, so the RL encoder rebuilds only those parts of its vector.
 MAX_ROW = 6  # sector cards revealed in a round
 MAX_SEATS = 6
-M_HEAD = 0  # round, galaxies left, phase, free speed tokens (whose turn and waits are compared)
-M_SUPPLY = 1  # the supply's energy and goods, the discarded sectors
-M_ROW = 2  # which sectors are revealed
-M_BIDS = 3  # + row index: the dice on the card, whether it is won and unpaid
+M_SUPPLY = 0  # the supply's energy and goods, the discarded sectors
+M_ROW = 1  # which sectors are revealed
+M_BIDS = 2  # + row index: the dice on the card, whether it is won and unpaid
 M_HAND = M_BIDS + MAX_ROW  # + seat: dice in hand and speed tokens
 M_SEAT = M_HAND + MAX_SEATS  # + seat: energy, goods, won, paid and unpaid sectors
-MARKS = M_SEAT + MAX_SEATS
+M_HEAD = M_SEAT + MAX_SEATS  # round, galaxies left, phase, free speed tokens (whose turn and waits are compared)
+MARKS = M_HEAD + 1
 
 
 @dataclass(slots=True)
