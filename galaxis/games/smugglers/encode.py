@@ -436,15 +436,12 @@ class SmugglersEncoder:
         pending = s.pending
         if pending:
             step = pending[-1]  # the observation lists the next decision first
-            data = step.data
-            left = data.get("left", 0) if isinstance(data, dict) else 0
-            parts[2] = self._pending[(step.seat == seat, step.kind, left)]
+            parts[2] = self._pending[(step.seat == seat, step.kind, step.data.get("left", 0))]  # (data: a dict)
         else:
             parts[2] = _NO_PENDING
         seats = self._seats
-        cut = me.cut
         # NumPy adopts the joined bytes without a copy (read-only)
-        return np.frombuffer(b"".join([*parts, *seats[cut:], *seats[:cut], self._no_seats]), _F32)
+        return np.frombuffer(b"".join([*parts, *seats[me.mine_on], *seats[me.before_mine], self._no_seats]), _F32)
 
     def _remake(self, s: Any, changed: Iterable[int], observers: Iterable[_Observer]) -> None:
         """Makes the parts of components ``changed`` once: a seat's into the shared seats' parts, the
@@ -501,18 +498,18 @@ class SmugglersEncoder:
 
 class _Observer:
     """One observer's own parts of its last vector, in vector order (see ``SmugglersEncoder``):
-    with the head's key and the match's settings in it, where its seat's parts start among
-    the shared seats' parts (the vector lists the seats from the observer's on), and which of
+    with the head's key and the match's settings in it, the slices of the shared seats' parts
+    from its own seat on and before it (the vector lists the seats from the observer's on), and which of
     a card's ``_bids_by_seat`` and which colour's printed cards it sees."""
 
-    __slots__ = ("colour", "cut", "head", "parts", "pick", "settings")
+    __slots__ = ("before_mine", "colour", "head", "mine_on", "parts", "pick", "settings")
 
     def __init__(self, s: Any, seat: int | None) -> None:
         n = len(s.players)
         me = 0 if seat is None else seat  # a spectator sees the table from seat 0
         self.parts: list[bytes] = [b""] * _PARTS
         self.head: Any = None
-        self.cut = 3 * me
+        self.mine_on, self.before_mine = slice(3 * me, None), slice(3 * me)  # of the shared seats' parts
         self.pick = n if seat is None else seat
         self.colour = s.players[me].colour if me < n else None
         self.settings = (s.rounds, s.realtime, s.stacked, s.stations, s.fav_ships, s.fav_goods)
