@@ -182,20 +182,23 @@ class Smugglers(Game):
     # ------------------------------------------------------------ round flow
     def _start_round(self, s: SmugglersState) -> None:
         """§3.1: reveal the next galaxy; everyone takes back dice and the tokens return."""
-        # What this changes, for the RL encoder's marks: the cards that held dice (or are new
-        # slots), the hands that were not already two dice and no token, and the seats that still
-        # held won cards (none once every payment is made). Only what exists and changed is
-        # marked, so the encoder never revisits an absent or unchanged seat or card.
+        # The RL encoder's marks (state.M_*) move for what this changes, and only for what
+        # exists: the cards that held dice (or are new slots), the hands not already two dice
+        # and no token, the seats that still held won cards (none once every payment is made).
+        marks = s.marks
         held = s.dice
-        row = s.galaxies.pop(0)
-        bids = [i for i in range(len(row)) if i >= len(held) or held[i]]
-        hands = [i for i, p in enumerate(s.players) if p.tokens or p.dice_in_hand != 2]
-        seats = [i for i, p in enumerate(s.players) if p.won]
         s.round += 1
-        s.row = row
+        s.row = s.galaxies.pop(0)
+        for i in range(len(s.row)):
+            if i >= len(held) or held[i]:
+                marks[M_BIDS + i] += 1
         s.dice = [[] for _ in s.row]
         s.free_tokens = list(setup_table().players[len(s.players)].tokens)
-        for p in s.players:
+        for i, p in enumerate(s.players):
+            if p.tokens or p.dice_in_hand != 2:
+                marks[M_HAND + i] += 1
+            if p.won:
+                marks[M_SEAT + i] += 1
             p.dice_in_hand = 2
             p.tokens = []
             p.won = []
@@ -203,7 +206,7 @@ class Smugglers(Game):
         s.start_seat = (s.round - 1) % len(s.players)
         s.turn = s.start_seat
         s.waits = 0
-        s.changed(head=True, row=True, bids=bids, hands=hands, seats=seats)
+        s.changed(head=True, row=True)
 
     def _can_bid(self, s: SmugglersState, p: Player) -> bool:
         """§3.2: a player places dice until taking a speed token."""
@@ -274,14 +277,19 @@ class Smugglers(Game):
             cost = 10 if (s.stacked and value == 6) else value
             s.players[winner].won.append([i, cost])
             events.append({"type": "won", "card": LETTERS[i], "sector": s.row[i], "seat": winner, "die": value, "cost": cost})
-        # marks (as in _start_round): the discard pile if a card left, the won cards, the hands
-        # that get dice back and the seats that won
-        hands = [i for i, p in enumerate(s.players) if p.dice_in_hand != 2]
-        for p in s.players:
-            p.dice_in_hand = 2  # losing dice go back now; winning dice mark their cards until paid
-        won = [i for p in s.players for i, _cost in p.won]
-        seats = [i for i, p in enumerate(s.players) if p.won]
-        s.changed(supply=unclaimed, bids=won, hands=hands, seats=seats)
+        # marks (as in _start_round): the discard pile if a card left, the hands that get dice
+        # back, the seats that won and their cards
+        marks = s.marks
+        if unclaimed:
+            marks[M_SUPPLY] += 1
+        for i, p in enumerate(s.players):
+            if p.dice_in_hand != 2:
+                p.dice_in_hand = 2  # losing dice go back now; winning dice mark their cards until paid
+                marks[M_HAND + i] += 1
+            if p.won:
+                marks[M_SEAT + i] += 1
+                for card, _cost in p.won:
+                    marks[M_BIDS + card] += 1
         self._begin_payment(s, events)
 
     def _begin_payment(self, s: SmugglersState, events: list[Event]) -> None:
