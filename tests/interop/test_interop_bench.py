@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import time
 from collections import Counter
 
 import numpy as np
@@ -28,6 +29,30 @@ def test_repeated_runs_report_every_ratio_and_judge_the_median(tmp_path, capsys)
     )
     printed = capsys.readouterr().out
     assert " ".join(f"{r:.2f}" for r in row["pettingzoo_ratios"]) in printed
+
+
+def test_the_interfaces_take_turns_in_short_slices_of_equal_time():
+    """Every interface plays in many short turns, one after the other, and gets about the same
+    CPU time, so a drift of the machine's speed reaches them alike."""
+    order: list[str] = []
+
+    def busy(name: str):
+        def run(seed: int) -> int:
+            order.append(name)
+            end = time.process_time() + 0.002
+            while time.process_time() < end:
+                pass
+            return 1
+
+        return run
+
+    rates = interop._interleaved({"a": busy("a"), "b": busy("b")}, 0.4, slice_seconds=0.02)
+    turns = [name for i, name in enumerate(order) if i == 0 or order[i - 1] != name]
+    assert turns[:4] == ["a", "b", "a", "b"] and len(turns) == 2 * 20  # 0.4 s in slices of 0.02 s
+    assert set(rates) == {"a", "b"} and all(300 < r < 600 for r in rates.values())  # ~2 ms a game
+    order.clear()
+    interop._interleaved({"a": busy("a"), "b": busy("b")}, 0.01, slice_seconds=0.1)  # less than a slice:
+    assert order == ["a", "b"] * 6  # still six turns each
 
 
 @pytest.mark.parametrize("argv", [["--repeat", "0"], ["--seconds", "-1"], ["--repeat", "two"]])
