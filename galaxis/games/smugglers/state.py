@@ -21,7 +21,7 @@ M_ROW = 1  # which sectors are revealed
 M_BIDS = 2  # + row index: the dice on the card, whether it is won and unpaid
 M_HAND = M_BIDS + MAX_ROW  # + seat: dice in hand and speed tokens
 M_SEAT = M_HAND + MAX_SEATS  # + seat: energy, goods, won, paid and unpaid sectors
-M_HEAD = M_SEAT + MAX_SEATS  # round, galaxies left, phase, free speed tokens (whose turn and waits are compared)
+M_HEAD = M_SEAT + MAX_SEATS  # round, galaxies left, phase, free tokens; last: the encoder compares it apart
 MARKS = M_HEAD + 1
 
 
