@@ -90,21 +90,31 @@ def sample_from_mask(mask: np.ndarray, rng: random.Random) -> int:
 
 
 def _legal_ids(mask: np.ndarray) -> list[int]:
-    """The ids of a mask's ones, found through a bool view (NumPy's ``nonzero`` is several times
-    slower on int8, which would dominate the loop for Stellium's 4096-wide mask) and remembered."""
+    """The ids of a mask's ones, remembered: a writable mask's by its bytes, a read-only one's by
+    the mask itself (held, so that its id is not reused while remembered)."""
     if mask.flags.writeable:
         key = mask.tobytes()
         ids = _BY_BYTES.get(key)
         if ids is None:
-            if len(_BY_BYTES) > _MEMO_LIMIT:
-                _BY_BYTES.clear()
-            ids = _BY_BYTES[key] = mask.view(np.bool_).nonzero()[0].tolist()
+            ids = _remember(_BY_BYTES, key, _ones(mask))
         return ids
-    if len(_BY_MASK) > _MEMO_LIMIT:
-        _BY_MASK.clear()
-    ids = mask.view(np.bool_).nonzero()[0].tolist()
-    _BY_MASK[id(mask)] = (mask, ids)  # holding the mask keeps its id from being reused while remembered
+    ids = _ones(mask)
+    _remember(_BY_MASK, id(mask), (mask, ids))
     return ids
+
+
+def _ones(mask: np.ndarray) -> list[int]:
+    # through a bool view: NumPy's nonzero is several times slower on int8, which would dominate
+    # the loop for Stellium's 4096-wide mask
+    ids: list[int] = mask.view(np.bool_).nonzero()[0].tolist()
+    return ids
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def raw_steps(game_id: str, players: int) -> Callable[[int], int]:

@@ -417,7 +417,7 @@ class SmugglersEncoder:
             observers = self._observers = {}
             n = len(s.players)
             self._seats = [b""] * (3 * n)
-            self._no_seats = _NO_PLAYERS[MAX_PLAYERS - min(n, MAX_PLAYERS)]
+            self._no_seats = _NO_PLAYERS[MAX_PLAYERS - n]
             self._remake(s, (*range(M_HAND, M_HAND + n), *range(M_SEAT, M_SEAT + n)), ())  # the shared seats' parts
         elif marks != self._marks:  # compared at C speed; then only the moved components are made
             # (a mark is only ever raised, so a component whose counter is still the same object is unchanged)
@@ -499,8 +499,8 @@ class SmugglersEncoder:
 class _Observer:
     """One observer's own parts of its last vector, in vector order (see ``SmugglersEncoder``):
     with the head's key and the match's settings in it, the slices of the shared seats' parts
-    from its own seat on and before it (the vector lists the seats from the observer's on), and which of
-    a card's ``_bids_by_seat`` and which colour's printed cards it sees."""
+    from its own seat on and before it (the vector lists the seats from the observer's on),
+    and which of a card's ``_bids_by_seat`` and which colour's printed cards it sees."""
 
     __slots__ = ("before_mine", "colour", "head", "mine_on", "parts", "pick", "settings")
 
