@@ -24,6 +24,7 @@ test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check galaxis tests benchmarks examples
+	$(BIN)/ruff format --check galaxis tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy galaxis benchmarks

@@ -40,7 +40,9 @@ BUDGET = 0.5
 SLICE = 0.1  # CPU seconds an interface plays (whole games) before the next takes its turn
 
 
-def _interleaved(runs: dict[str, Callable[[int], int]], seconds: float, slice_seconds: float = SLICE) -> dict[str, float]:
+def _interleaved(
+    runs: dict[str, Callable[[int], int]], seconds: float, slice_seconds: float = SLICE
+) -> dict[str, float]:
     """Steps per CPU second of each interface, playing whole games (seeds 0, 1, ...).
 
     The interfaces take turns in short slices (``slice_seconds``, at least six

@@ -93,7 +93,9 @@ def main() -> None:
         row = " ".join(f"{report['matrix'][a].get(b, 0):8.2f}" if a != b else f"{'-':>8}" for b in names)
         print(f"{a:<{width}} {row}  {overall[a]:.2f}")
     print(f"lowest overall win rate: {report['lowest']:.2f} (target >= 0.35)")
-    print(f"heuristic vs random: {report['bot_vs_random']['win_rate']:.2f} over {args.vs_random} games (target >= 0.75)")
+    print(
+        f"heuristic vs random: {report['bot_vs_random']['win_rate']:.2f} over {args.vs_random} games (target >= 0.75)"
+    )
     print(f"{report['seconds']} s")
 
 

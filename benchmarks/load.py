@@ -84,12 +84,14 @@ class Http:
             await self._client.aclose()
         self._client = None
 
-    async def request(self, method: str, path: str, body: Any = None,
-                      headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    async def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
         """Sends one request and returns (status, decoded JSON body or text)."""
         if self._client is None:
             self._client = httpx.AsyncClient(
-                base_url=self.base, timeout=None,
+                base_url=self.base,
+                timeout=None,
                 limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
             )
         try:
@@ -104,8 +106,17 @@ class Http:
             return reply.status_code, reply.text
 
 
-async def client(host: str, port: int, ws_base: str, args: argparse.Namespace, deadline: float,
-                 latencies: list[float], stamps: list[float], errors: list[str], seed: int) -> tuple[int, int]:
+async def client(
+    host: str,
+    port: int,
+    ws_base: str,
+    args: argparse.Namespace,
+    deadline: float,
+    latencies: list[float],
+    stamps: list[float],
+    errors: list[str],
+    seed: int,
+) -> tuple[int, int]:
     """One seat of concurrent play: a match at a time, a new one when it ends, until
     the deadline or the action cap; returns (actions, matches)."""
     rng = random.Random(seed)
@@ -124,21 +135,38 @@ async def client(host: str, port: int, ws_base: str, args: argparse.Namespace, d
         await http.close()
 
 
-async def play_match(http: Http, ws_base: str, args: argparse.Namespace, deadline: float, latencies: list[float],
-                     stamps: list[float], errors: list[str], rng: random.Random, done: int) -> int | None:
+async def play_match(
+    http: Http,
+    ws_base: str,
+    args: argparse.Namespace,
+    deadline: float,
+    latencies: list[float],
+    stamps: list[float],
+    errors: list[str],
+    rng: random.Random,
+    done: int,
+) -> int | None:
     """Creates a match and plays seat 0 until its end, the deadline or the action cap;
     None after an error."""
-    status, data = await http.request("POST", "/api/matches", {
-        "game": args.game, "players": args.players, "seed": rng.randrange(2**32),
-        "seats": ["human"] + [f"bot:{args.bot}"] * (args.players - 1)})
+    status, data = await http.request(
+        "POST",
+        "/api/matches",
+        {
+            "game": args.game,
+            "players": args.players,
+            "seed": rng.randrange(2**32),
+            "seats": ["human"] + [f"bot:{args.bot}"] * (args.players - 1),
+        },
+    )
     if status != 201:
         errors.append(f"create: {status} {str(data)[:100]}")
         return None
     mid, token = data["id"], data["tokens"][0]
     headers = {"X-Seat-Token": token}
     played = 0
-    async with websockets.connect(f"{ws_base}/api/matches/{mid}/ws?token={token}", open_timeout=60,
-                                  max_queue=None) as ws:
+    async with websockets.connect(
+        f"{ws_base}/api/matches/{mid}/ws?token={token}", open_timeout=60, max_queue=None
+    ) as ws:
         while done + played < args.actions and time.monotonic() < deadline:
             status, st = await http.request("GET", f"/api/matches/{mid}", headers=headers)
             if status != 200:
@@ -154,8 +182,12 @@ async def play_match(http: Http, ws_base: str, args: argparse.Namespace, deadlin
             if args.think:
                 await asyncio.sleep(args.think * (0.5 + rng.random()))  # a player's thinking time
             began = time.perf_counter()
-            status, reply = await http.request("POST", f"/api/matches/{mid}/actions", headers=headers,
-                                               body={"notation": rng.choice(st["legal"]), "seq": st["seq"]})
+            status, reply = await http.request(
+                "POST",
+                f"/api/matches/{mid}/actions",
+                headers=headers,
+                body={"notation": rng.choice(st["legal"]), "seq": st["seq"]},
+            )
             if status == 200:
                 latencies.append(time.perf_counter() - began)
                 stamps.append(began)
@@ -166,8 +198,9 @@ async def play_match(http: Http, ws_base: str, args: argparse.Namespace, deadlin
     return played
 
 
-async def probe(host: str, port: int, stop: asyncio.Event, samples: list[float], stamps: list[float],
-                period: float) -> None:
+async def probe(
+    host: str, port: int, stop: asyncio.Event, samples: list[float], stamps: list[float], period: float
+) -> None:
     http = Http(host, port)
     try:
         while not stop.is_set():
@@ -222,17 +255,22 @@ async def run(url: str, args: argparse.Namespace, server_pid: int | None = None)
         idle.append(time.perf_counter() - began)
     await http.close()
     stop = asyncio.Event()
-    side = [asyncio.create_task(probe(host, port, stop, health, health_at, args.probe_period)),
-            asyncio.create_task(loop_lag(stop, lag))]
+    side = [
+        asyncio.create_task(probe(host, port, stop, health, health_at, args.probe_period)),
+        asyncio.create_task(loop_lag(stop, lag)),
+    ]
     server_cpu0 = cpu_seconds(server_pid) if server_pid else None
     own_cpu0 = time.process_time()
     began = time.monotonic()
     began_perf = time.perf_counter()
     deadline = began + args.seconds
-    counts = await asyncio.gather(*[
-        client(host, port, ws_base, args, deadline, latencies, action_at, errors, i)
-        for i in range(args.matches)
-    ], return_exceptions=True)
+    counts = await asyncio.gather(
+        *[
+            client(host, port, ws_base, args, deadline, latencies, action_at, errors, i)
+            for i in range(args.matches)
+        ],
+        return_exceptions=True,
+    )
     elapsed = time.monotonic() - began
     stop.set()
     await asyncio.gather(*side)
@@ -243,11 +281,21 @@ async def run(url: str, args: argparse.Namespace, server_pid: int | None = None)
     p99_action, p99_health = percentile(latencies, 0.99), percentile(health, 0.99)
     report: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "machine": {"cores": os.cpu_count(), "python": platform.python_version(),
-                    "load_average_1min_at_start": args.load_before},
-        "matches": args.matches, "game": args.game, "players": args.players, "bot": args.bot, "think_s": args.think,
+        "machine": {
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_average_1min_at_start": args.load_before,
+        },
+        "matches": args.matches,
+        "game": args.game,
+        "players": args.players,
+        "bot": args.bot,
+        "think_s": args.think,
         "bot_processes": args.bot_processes,
-        "matches_started": matches_started, "client_actions": actions, "seconds": round(elapsed, 2), "actions_per_s": round(actions / elapsed, 1),
+        "matches_started": matches_started,
+        "client_actions": actions,
+        "seconds": round(elapsed, 2),
+        "actions_per_s": round(actions / elapsed, 1),
         "action_p50_ms": round(percentile(latencies, 0.5) * 1000, 2),
         "action_p99_ms": round(p99_action * 1000, 2),
         "action_mean_ms": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
@@ -260,17 +308,27 @@ async def run(url: str, args: argparse.Namespace, server_pid: int | None = None)
         "generator_lag_p50_ms": round(percentile(lag, 0.5) * 1000, 2),
         "generator_lag_p99_ms": round(percentile(lag, 0.99) * 1000, 2),
         "generator_cpu_s": round(time.process_time() - own_cpu0, 1),
-        "server_cpu_s": round(server_cpu1 - server_cpu0, 1) if server_cpu0 is not None and server_cpu1 else None,
+        "server_cpu_s": round(server_cpu1 - server_cpu0, 1)
+        if server_cpu0 is not None and server_cpu1
+        else None,
         "server_cpu_ms_per_client_action": round((server_cpu1 - server_cpu0) * 1000 / actions, 2)
-        if server_cpu0 is not None and server_cpu1 and actions else None,
+        if server_cpu0 is not None and server_cpu1 and actions
+        else None,
         "windows": windows(began_perf, action_at, latencies, health_at, health),
-        "errors": (errors + failures)[:10], "error_count": len(errors) + len(failures),
+        "errors": (errors + failures)[:10],
+        "error_count": len(errors) + len(failures),
     }
     return report
 
 
-def windows(start: float, action_at: list[float], actions: list[float], health_at: list[float],
-            health: list[float], width: float = 10.0) -> list[dict[str, Any]]:
+def windows(
+    start: float,
+    action_at: list[float],
+    actions: list[float],
+    health_at: list[float],
+    health: list[float],
+    width: float = 10.0,
+) -> list[dict[str, Any]]:
     """p99 of actions and /healthz per ``width`` seconds of the run (where the tail comes from)."""
     out = []
     last = max([*action_at, *health_at], default=start)
@@ -278,8 +336,14 @@ def windows(start: float, action_at: list[float], actions: list[float], health_a
         lo, hi = start + k * width, start + (k + 1) * width
         a = [x for t, x in zip(action_at, actions, strict=True) if lo <= t < hi]
         h = [x for t, x in zip(health_at, health, strict=True) if lo <= t < hi]
-        out.append({"from_s": k * width, "actions": len(a), "action_p99_ms": round(percentile(a, 0.99) * 1000, 1),
-                    "healthz_p99_ms": round(percentile(h, 0.99) * 1000, 1)})
+        out.append(
+            {
+                "from_s": k * width,
+                "actions": len(a),
+                "action_p99_ms": round(percentile(a, 0.99) * 1000, 1),
+                "healthz_p99_ms": round(percentile(h, 0.99) * 1000, 1),
+            }
+        )
     return out
 
 
@@ -293,27 +357,44 @@ def run_loop(coro: Any) -> Any:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0, help="time bound of the run")
     parser.add_argument("--actions", type=int, default=100_000, help="actions per scripted client at most")
     parser.add_argument("--game", default="smugglers")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="random")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="mean seconds a scripted client waits before each move (0: as fast as possible)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean seconds a scripted client waits before each move (0: as fast as possible)",
+    )
     parser.add_argument("--url", help="an already running server (default: start one on a temp SQLite file)")
-    parser.add_argument("--server-pid", type=int, help="with --url: the server's process id, to report its CPU time")
-    parser.add_argument("--bot-processes", type=int, help="passed to the started server (0: bots think in threads)")
+    parser.add_argument(
+        "--server-pid", type=int, help="with --url: the server's process id, to report its CPU time"
+    )
+    parser.add_argument(
+        "--bot-processes", type=int, help="passed to the started server (0: bots think in threads)"
+    )
     parser.add_argument("--db", help="database URL for the started server (default: a temp SQLite file)")
     parser.add_argument("--probe-period", type=float, default=0.02, help="seconds between /healthz probes")
     parser.add_argument("--json", help="write the report here too")
     args = parser.parse_args()
     args.load_before = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
-    if not 1 <= args.matches <= 2000 or args.seconds <= 0 or args.actions < 1 or args.think < 0 \
-            or args.probe_period <= 0:
-        parser.error("--matches must be 1..2000, --seconds, --actions and --probe-period positive, "
-                     "--think not negative")
+    if (
+        not 1 <= args.matches <= 2000
+        or args.seconds <= 0
+        or args.actions < 1
+        or args.think < 0
+        or args.probe_period <= 0
+    ):
+        parser.error(
+            "--matches must be 1..2000, --seconds, --actions and --probe-period positive, "
+            "--think not negative"
+        )
     if args.url is not None and not args.url.startswith("http://"):
         parser.error("--url must be an http:// URL")
     proc = None
@@ -326,8 +407,22 @@ def main() -> None:
             log = open(Path(tmp.name) / "server.log", "wb")  # noqa: SIM115
             extra = [] if args.bot_processes is None else ["--bot-processes", str(args.bot_processes)]
             proc = subprocess.Popen(
-                [sys.executable, "-m", "galaxis.server.cli", "serve", "--db", db, "--port", str(port), *extra],
-                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "galaxis.server.cli",
+                    "serve",
+                    "--db",
+                    db,
+                    "--port",
+                    str(port),
+                    *extra,
+                ],
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
             url = f"http://127.0.0.1:{port}"
             for _ in range(300):
                 try:

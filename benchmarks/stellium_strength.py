@@ -59,12 +59,17 @@ def main(argv: list[str] | None = None) -> int:
         for g in range(args.games):
             rows.append(play_one(g, args.draw))
             if (g + 1) % 20 == 0:
-                print(f"  {g + 1}/{args.games} games, win rate so far {sum(r['win'] for r in rows) / len(rows):.3f}", flush=True)
+                print(
+                    f"  {g + 1}/{args.games} games, win rate so far {sum(r['win'] for r in rows) / len(rows):.3f}",
+                    flush=True,
+                )
     else:
         with Pool(args.workers) as pool:
             rows = pool.starmap(play_one, [(g, args.draw) for g in range(args.games)])
     wins = sum(r["win"] for r in rows)
-    margin = sum(r["scores"][r["seat"]] - max(s for i, s in enumerate(r["scores"]) if i != r["seat"]) for r in rows) / len(rows)
+    margin = sum(
+        r["scores"][r["seat"]] - max(s for i, s in enumerate(r["scores"]) if i != r["seat"]) for r in rows
+    ) / len(rows)
     summary = {
         "game": "stellium",
         "draw": args.draw,

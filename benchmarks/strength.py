@@ -44,7 +44,12 @@ from galaxis.arena import load_results, simulate, summarize
 from galaxis.core import get_game
 from galaxis.core.registry import game_ids
 
-TARGETS = {"heuristic_vs_random": 0.8, "mcts_vs_random": 0.9, "mcts_vs_heuristic": 0.6, "speed_vs_openspiel": 3.0}
+TARGETS = {
+    "heuristic_vs_random": 0.8,
+    "mcts_vs_random": 0.9,
+    "mcts_vs_heuristic": 0.6,
+    "speed_vs_openspiel": 3.0,
+}
 
 
 def machine() -> dict[str, Any]:
@@ -80,13 +85,21 @@ def _progress(label: str) -> Any:
         if done and (done % 10 == 0 or done == total):
             rate = done / (time.perf_counter() - start)
             eta = (total - done) / rate if rate else 0.0
-            print(f"  {label}: {done}/{total} ({rate:.2f} games/s, ETA {eta:.0f}s)", file=sys.stderr, flush=True)
+            print(
+                f"  {label}: {done}/{total} ({rate:.2f} games/s, ETA {eta:.0f}s)", file=sys.stderr, flush=True
+            )
 
     return update
 
 
 def match_up(
-    game_id: str, hero: str, others: list[str], games: int, data: Path, workers: int, target: float,
+    game_id: str,
+    hero: str,
+    others: list[str],
+    games: int,
+    data: Path,
+    workers: int,
+    target: float,
     play: bool = True,
 ) -> dict[str, Any] | None:
     """``hero`` plus ``others`` in rotating seats; the hero's win rate and interval.
@@ -95,7 +108,14 @@ def match_up(
     out = data / f"{game_id}--{'+'.join(a.replace(':', '_') for a in agents)}.jsonl"
     if play:
         simulate(
-            game_id, agents, games, out, seed=0, rotate=True, workers=workers, progress=_progress(f"{game_id} {hero}")
+            game_id,
+            agents,
+            games,
+            out,
+            seed=0,
+            rotate=True,
+            workers=workers,
+            progress=_progress(f"{game_id} {hero}"),
         )
     records = [r for r in load_results(out, missing_ok=True) if r["seed"] < games]
     if not records:
@@ -166,7 +186,11 @@ def openspiel_speed(game_id: str, players: int, iters: int, spots: list[galaxis.
     for i, m in enumerate(spots):
         state = gos.GalaxisSpielState(game, m.clone())
         bot = mcts.MCTSBot(
-            game, 2.0, iters, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)), solve=False,
+            game,
+            2.0,
+            iters,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
+            solve=False,
             random_state=np.random.RandomState(i),
         )
         t0 = time.process_time()
@@ -174,7 +198,10 @@ def openspiel_speed(game_id: str, players: int, iters: int, spots: list[galaxis.
         total += time.process_time() - t0
     if not spots:
         return {"openspiel": "no position reached"}
-    return {"openspiel_sims_per_s": iters * len(spots) / total, "openspiel_bot": "open_spiel.python.algorithms.mcts.MCTSBot"}
+    return {
+        "openspiel_sims_per_s": iters * len(spots) / total,
+        "openspiel_bot": "open_spiel.python.algorithms.mcts.MCTSBot",
+    }
 
 
 def branching(game_id: str, players: int, games: int = 20, threshold: int = 24) -> dict[str, Any]:
@@ -281,7 +308,12 @@ def main(argv: list[str] | None = None) -> int:
         {
             "date": now(),
             "machine": machine(),
-            "settings": {"games": args.games, "iters": args.iters, "speed_iters": args.speed_iters, "workers": args.workers},
+            "settings": {
+                "games": args.games,
+                "iters": args.iters,
+                "speed_iters": args.speed_iters,
+                "workers": args.workers,
+            },
             "targets": TARGETS,
         }
     )
@@ -304,19 +336,37 @@ def main(argv: list[str] | None = None) -> int:
             save()
         if "heuristic" in parts:
             res["heuristic_vs_random"] = match_up(
-                gid, "heuristic", ["random"] * (bench_players - 1), args.games, data, args.workers,
-                TARGETS["heuristic_vs_random"], not args.no_play,
+                gid,
+                "heuristic",
+                ["random"] * (bench_players - 1),
+                args.games,
+                data,
+                args.workers,
+                TARGETS["heuristic_vs_random"],
+                not args.no_play,
             )
             save()
         if "mcts_random" in parts:
             res["mcts_vs_random"] = match_up(
-                gid, mcts, ["random"] * (duel - 1), args.games, data, args.workers, TARGETS["mcts_vs_random"],
+                gid,
+                mcts,
+                ["random"] * (duel - 1),
+                args.games,
+                data,
+                args.workers,
+                TARGETS["mcts_vs_random"],
                 not args.no_play,
             )
             save()
         if "mcts_heuristic" in parts:
             res["mcts_vs_heuristic"] = match_up(
-                gid, mcts, ["heuristic"] * (duel - 1), args.games, data, args.workers, TARGETS["mcts_vs_heuristic"],
+                gid,
+                mcts,
+                ["heuristic"] * (duel - 1),
+                args.games,
+                data,
+                args.workers,
+                TARGETS["mcts_vs_heuristic"],
                 not args.no_play,
             )
             save()

@@ -99,7 +99,9 @@ def _user_errors() -> Iterator[None]:
 
 @app.callback()
 def _root(
-    traceback: bool = typer.Option(False, "--traceback", help="Show the full traceback of an internal error."),
+    traceback: bool = typer.Option(
+        False, "--traceback", help="Show the full traceback of an internal error."
+    ),
 ) -> None:
     _settings["traceback"] = traceback
 
@@ -388,11 +390,24 @@ def _save(match: Match, seats: list[str], path: str, lang: str) -> None:
 @app.command()
 def play(
     game: str = typer.Argument(..., help="Game id (see `galaxis list`)."),
-    seats: str = typer.Option(..., "--seats", help="Comma-separated seats: human or an agent spec (random, heuristic, mcts:iters=500 ...). Their number sets the player count."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the match (default: a random one, printed)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="A game option as key=value (repeatable); key=@file.json reads a JSON file."),
+    seats: str = typer.Option(
+        ...,
+        "--seats",
+        help="Comma-separated seats: human or an agent spec (random, heuristic, mcts:iters=500 ...). Their number sets the player count.",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed of the match (default: a random one, printed)."
+    ),
+    option: list[str] = typer.Option(
+        [],
+        "--option",
+        "-o",
+        help="A game option as key=value (repeatable); key=@file.json reads a JSON file.",
+    ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the board and messages."),
-    save: str | None = typer.Option(None, "--save", help="Write the match as JSON to this file at the end (also after quit)."),
+    save: str | None = typer.Option(
+        None, "--save", help="Write the match as JSON to this file at the end (also after quit)."
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the bots' moves."),
 ) -> None:
     """Play a game at the terminal against bots, hot-seat, or watch bots play."""
@@ -405,10 +420,14 @@ def play(
         the_seed = seed if seed is not None else secrets.randbelow(1_000_000)
         match = galaxis.new_match(game, len(seat_specs), the_seed, options)
         agents = {
-            s: galaxis.agent(spec, seed=the_seed * 1000 + s) for s, spec in enumerate(seat_specs) if spec != "human"
+            s: galaxis.agent(spec, seed=the_seed * 1000 + s)
+            for s, spec in enumerate(seat_specs)
+            if spec != "human"
         }
         lang_code = lang.value
-        typer.echo(t("seed", lang_code, game=_game_name(info, lang_code), players=len(seat_specs), seed=the_seed))
+        typer.echo(
+            t("seed", lang_code, game=_game_name(info, lang_code), players=len(seat_specs), seed=the_seed)
+        )
         finished = run_match(match, seat_specs, agents, lang_code, quiet)
         console = Console()
         if finished:
@@ -456,7 +475,9 @@ class Recording:
             try:
                 match.apply(seat, notation)
             except IllegalAction as exc:
-                raise BadMatchFile(f"action {i + 1} of the history ({seat}: {notation!r}) is illegal: {exc}") from None
+                raise BadMatchFile(
+                    f"action {i + 1} of the history ({seat}: {notation!r}) is illegal: {exc}"
+                ) from None
         self.final = match
 
     def position(self, index: int, lang: str = "en") -> tuple[Match, tuple[int, str, str] | None]:
@@ -532,7 +553,9 @@ def _replay_interactive(recording: Recording, seat: int | None, lang: str, read:
 
 @app.command()
 def replay(
-    file: str = typer.Argument(..., help="A saved match (galaxis play --save) or a JSON line of galaxis simulate."),
+    file: str = typer.Argument(
+        ..., help="A saved match (galaxis play --save) or a JSON line of galaxis simulate."
+    ),
     to: int | None = typer.Option(None, "--to", help="Print the position after this many actions and stop."),
     final: bool = typer.Option(False, "--final", help="Print the final position and stop."),
     seat: int | None = typer.Option(None, "--seat", help="Show this seat's view instead of the spectator's."),
@@ -549,7 +572,11 @@ def replay(
         total = len(recording.history)
         if to is not None and not 0 <= to <= total:
             raise BadOption(f"--to must be between 0 and {total}, not {to}")
-        if final and recording.saved_state is not None and recording.final.state.to_json() != recording.saved_state:
+        if (
+            final
+            and recording.saved_state is not None
+            and recording.final.state.to_json() != recording.saved_state
+        ):
             typer.echo("galaxis: warning: the saved state differs from the replayed history", err=True)
         if final or to is not None:
             _show_position(recording, total if final else int(to or 0), seat, lang.value)
@@ -586,7 +613,9 @@ def run_bench(ids: list[str], seconds: float, seed: int, players: int | None) ->
         return bench.measure(ids, seconds, seed, players, show)
 
 
-def _bench_table(results: dict[str, Any], budgets: dict[str, float], verdicts: dict[str, bool | None]) -> Table:
+def _bench_table(
+    results: dict[str, Any], budgets: dict[str, float], verdicts: dict[str, bool | None]
+) -> Table:
     table = Table(
         title=f"{t('calibration')}: {results['calibration']['steps_per_s']:,.0f} steps/s", box=box.SIMPLE_HEAD
     )
@@ -594,7 +623,9 @@ def _bench_table(results: dict[str, Any], budgets: dict[str, float], verdicts: d
         table.add_column(t(key), justify="left" if key == "game" else "right", no_wrap=True)
     for game_id, n in results["games"].items():
         verdict = verdicts[game_id]
-        shown = t("no_budget") if verdict is None else ("[green]PASS[/green]" if verdict else "[red]FAIL[/red]")
+        shown = (
+            t("no_budget") if verdict is None else ("[green]PASS[/green]" if verdict else "[red]FAIL[/red]")
+        )
         budget = budgets.get(game_id)
         table.add_row(
             game_id,
@@ -613,10 +644,19 @@ def _bench_table(results: dict[str, Any], budgets: dict[str, float], verdicts: d
 def bench_command(
     games: list[str] | None = typer.Argument(None, help="Game ids (default: every registered game)."),
     json_out: str | None = typer.Option(None, "--json", help="Write the results as JSON to this file."),
-    seconds: float = typer.Option(5.0, "--seconds", min=0.05, help="Seconds of self-play per game (and of the calibration); clones and observations take a quarter each."),
+    seconds: float = typer.Option(
+        5.0,
+        "--seconds",
+        min=0.05,
+        help="Seconds of self-play per game (and of the calibration); clones and observations take a quarter each.",
+    ),
     seed: int = typer.Option(0, "--seed", help="Seed of the random play."),
-    players: int | None = typer.Option(None, "--players", help="Player count for every game (default: 4, or the nearest allowed)."),
-    check: bool = typer.Option(False, "--check", help="Exit with code 1 when a game misses its speed budget."),
+    players: int | None = typer.Option(
+        None, "--players", help="Player count for every game (default: 4, or the nearest allowed)."
+    ),
+    check: bool = typer.Option(
+        False, "--check", help="Exit with code 1 when a game misses its speed budget."
+    ),
 ) -> None:
     """Measure random self-play, clone and observation speed against OpenSpiel's tic-tac-toe."""
     from galaxis import bench
@@ -635,7 +675,9 @@ def bench_command(
         for game_id, ok in verdicts.items():
             if ok is False:
                 ratio = results["games"][game_id]["ratio_vs_calibration"]
-                console.print(escape(t("bench_fail", game=game_id, ratio=ratio, budget=budgets[game_id])), style="red")
+                console.print(
+                    escape(t("bench_fail", game=game_id, ratio=ratio, budget=budgets[game_id])), style="red"
+                )
         if json_out is not None:
             Path(json_out).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
             typer.echo(t("bench_written", path=json_out))

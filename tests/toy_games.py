@@ -63,7 +63,15 @@ class Gops(Game):
         else:
             rng.shuffle(deck)
         prize = deck.pop()
-        return GopsState(rng, players, deck, prize, [list(range(1, n + 1)) for _ in range(players)], [0] * players, [0] * players)
+        return GopsState(
+            rng,
+            players,
+            deck,
+            prize,
+            [list(range(1, n + 1)) for _ in range(players)],
+            [0] * players,
+            [0] * players,
+        )
 
     def to_move(self, state: GopsState) -> tuple[int, ...]:
         if state.prize == 0:
@@ -126,7 +134,11 @@ class Gops(Game):
 
     def invariants(self, state: GopsState) -> list[str]:
         n = len(state.hands[0]) + (1 if state.bids[0] else 0)
-        return [] if all(len(h) + (1 if b else 0) == n for h, b in zip(state.hands, state.bids, strict=True)) else ["hand sizes"]
+        return (
+            []
+            if all(len(h) + (1 if b else 0) == n for h, b in zip(state.hands, state.bids, strict=True))
+            else ["hand sizes"]
+        )
 
 
 GAME = Gops()
@@ -162,7 +174,12 @@ class Pig(Game):
         max_players=4,
         options={
             "target": {"type": "int", "default": 20, "min": 10, "max": 40, "help": "points to win"},
-            "order": {"type": "choice", "default": "clockwise", "choices": ["clockwise", "counter"], "help": "turn order"},
+            "order": {
+                "type": "choice",
+                "default": "clockwise",
+                "choices": ["clockwise", "counter"],
+                "help": "turn order",
+            },
             "bonus": {"type": "bool", "default": False, "help": "banking scores one extra point"},
         },
         hidden_information=False,
@@ -174,7 +191,16 @@ class Pig(Game):
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> PigState:
         first = int(options.get("setup", {}).get("first", 0)) % players
-        return PigState(rng, players, options["target"], options["order"] == "counter", options["bonus"], [0] * players, first, 0)
+        return PigState(
+            rng,
+            players,
+            options["target"],
+            options["order"] == "counter",
+            options["bonus"],
+            [0] * players,
+            first,
+            0,
+        )
 
     def to_move(self, state: PigState) -> tuple[int, ...]:
         return () if self.is_over(state) else (state.turn,)

@@ -24,7 +24,9 @@ AGENTS: dict[str, AgentFactory] = {
 def make_agent(spec: str, seed: int = 0) -> Agent:
     name, params = parse_spec(spec)
     if name == "human":
-        raise BadAgentSpec("'human' seats are played by a person through the CLI or the server, not by an agent")
+        raise BadAgentSpec(
+            "'human' seats are played by a person through the CLI or the server, not by an agent"
+        )
     factory = AGENTS.get(name)
     if factory is None:
         _load_search_agents()

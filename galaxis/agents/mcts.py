@@ -141,10 +141,14 @@ class SearchAgent:
             raise BadAgentSpec(f"{self.name}: give either iters or ms, not both")
         self.seed = seed
         self.ms = _check_float("ms", ms, 1e-3) if ms is not None else None
-        self.iters = _check_int("iters", iters, 1) if iters is not None else (None if ms is not None else 1000)
+        self.iters = (
+            _check_int("iters", iters, 1) if iters is not None else (None if ms is not None else 1000)
+        )
         self.c = _check_float("c", c, 0.0)
         if rollout not in ROLLOUTS:
-            raise BadAgentSpec(f"agent parameter rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+            raise BadAgentSpec(
+                f"agent parameter rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
+            )
         self.rollout = rollout
         self.cutoff = _check_int("cutoff", cutoff, 0)
         self.group = _check_int("group", group, 0)
@@ -208,7 +212,12 @@ class SearchAgent:
 
     # --- tree reuse ----------------------------------------------------------
     def _key(self, match: Match, seat: int) -> tuple[Any, ...]:
-        return (match.game_id, match.num_players, json.dumps(match.options, sort_keys=True, default=str), seat)
+        return (
+            match.game_id,
+            match.num_players,
+            json.dumps(match.options, sort_keys=True, default=str),
+            seat,
+        )
 
     def _reused_root(self, match: Match, seat: int) -> Node:
         """The subtree for the current position, if the previous tree leads here.

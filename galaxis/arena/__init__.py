@@ -1,6 +1,6 @@
 """The arena: simulations, tournaments, ratings, reports; local process pool or Ray.
 
-    from galaxis.arena import simulate, tournament, load_results, summarize, write_html
+from galaxis.arena import simulate, tournament, load_results, summarize, write_html
 """
 
 from galaxis.arena.report import write_html

@@ -119,7 +119,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def simulate(
         game: str = typer.Argument(..., help="Game id (see `galaxis list`)."),
-        agents: str = typer.Option(..., "--agents", help="Agent specs in seat order, e.g. heuristic,random,random."),
+        agents: str = typer.Option(
+            ..., "--agents", help="Agent specs in seat order, e.g. heuristic,random,random."
+        ),
         games: int = typer.Option(..., "--games", help="Number of games."),
         out: Path = typer.Option(..., "--out", help="JSON Lines results file (appended to; resumable)."),
         workers: int = typer.Option(1, "--workers", help="Local worker processes."),
@@ -136,18 +138,34 @@ def register(app: typer.Typer) -> None:
             start = time.perf_counter()
             with _progress_bar(f"{game}", progress and sys.stderr.isatty()) as update:
                 played, skipped = run_simulation(
-                    game, agents, games, out, seed, parse_options(option), rotate, workers, _ray_args(ray), None, update
+                    game,
+                    agents,
+                    games,
+                    out,
+                    seed,
+                    parse_options(option),
+                    rotate,
+                    workers,
+                    _ray_args(ray),
+                    None,
+                    update,
                 )
             typer.echo(_done_message(out, played, skipped, time.perf_counter() - start), err=True)
 
     @app.command()
     def tournament(
         game: str = typer.Argument(..., help="Game id (see `galaxis list`)."),
-        agents: str = typer.Option(..., "--agents", help="Agent specs, e.g. mcts:iters=500,heuristic,random."),
+        agents: str = typer.Option(
+            ..., "--agents", help="Agent specs, e.g. mcts:iters=500,heuristic,random."
+        ),
         games: int = typer.Option(..., "--games", help="Games per match-up (seats rotate)."),
         out: Path = typer.Option(..., "--out", help="JSON Lines results file (appended to; resumable)."),
-        mode: str = typer.Option("roundrobin", "--mode", help="roundrobin or gauntlet (first agent vs each other)."),
-        players: int | None = typer.Option(None, "--players", help="Players per game (default: 2, or the minimum)."),
+        mode: str = typer.Option(
+            "roundrobin", "--mode", help="roundrobin or gauntlet (first agent vs each other)."
+        ),
+        players: int | None = typer.Option(
+            None, "--players", help="Players per game (default: 2, or the minimum)."
+        ),
         workers: int = typer.Option(1, "--workers", help="Local worker processes."),
         ray: str | None = typer.Option(None, "--ray", help="Run on Ray: auto, local, or a cluster address."),
         seed: int = typer.Option(0, "--seed", help="Game j of every match-up uses seed SEED+j."),
@@ -161,15 +179,27 @@ def register(app: typer.Typer) -> None:
             start = time.perf_counter()
             with _progress_bar(f"{game} {mode}", progress and sys.stderr.isatty()) as update:
                 played, skipped = run_tournament(
-                    game, agents, games, out, players, mode, seed, parse_options(option), workers,
-                    _ray_args(ray), None, update,
+                    game,
+                    agents,
+                    games,
+                    out,
+                    players,
+                    mode,
+                    seed,
+                    parse_options(option),
+                    workers,
+                    _ray_args(ray),
+                    None,
+                    update,
                 )
             typer.echo(_done_message(out, played, skipped, time.perf_counter() - start), err=True)
 
     @app.command()
     def report(
         file: Path = typer.Argument(..., help="Results file written by simulate or tournament."),
-        html: Path | None = typer.Option(None, "--html", help="Write a self-contained HTML report (PNGs beside it)."),
+        html: Path | None = typer.Option(
+            None, "--html", help="Write a self-contained HTML report (PNGs beside it)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     ) -> None:
         """Win rates, ratings, seat advantage, game lengths and score distributions."""
@@ -212,7 +242,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
             rates = ", ".join(f"seat {k}: {v['win_rate']:.3f}" for k, v in seats.items())
             console.print(f"seat advantage ({players} players): {rates}")
         ln = s["length"]
-        console.print(f"length: mean {ln['mean']:.1f}, median {ln['median']}, min {ln['min']:.0f}, max {ln['max']:.0f}")
+        console.print(
+            f"length: mean {ln['mean']:.1f}, median {ln['median']}, min {ln['min']:.0f}, max {ln['max']:.0f}"
+        )
         for name, per in s["options"].items():
             for value, v in per.items():
                 rates = ", ".join(f"{a} {r['win_rate']:.3f}" for a, r in v["agents"].items())

@@ -72,7 +72,10 @@ def _plots(game: str, summary: dict[str, Any], records: list[dict[str, Any]]) ->
     plots["length"] = _png(fig)
 
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(names)))
-    data = [[float(r["scores"][s]) for r in records for s, spec in enumerate(r["seats"]) if spec == a] for a in names]
+    data = [
+        [float(r["scores"][s]) for r in records for s, spec in enumerate(r["seats"]) if spec == a]
+        for a in names
+    ]
     try:
         ax.boxplot(data, orientation="horizontal")
     except TypeError:  # matplotlib < 3.10
@@ -90,7 +93,9 @@ def _plots(game: str, summary: dict[str, Any], records: list[dict[str, Any]]) ->
         for i, a in enumerate(names):
             ys = [per[v]["agents"].get(a, {}).get("win_rate", 0.0) for v in values]
             ax.bar([x + i * width for x in range(len(values))], ys, width=width, label=a)
-        ax.set_xticks([x + width * (len(names) - 1) / 2 for x in range(len(values))], [f"{name}={v}" for v in values])
+        ax.set_xticks(
+            [x + width * (len(names) - 1) / 2 for x in range(len(values))], [f"{name}={v}" for v in values]
+        )
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate")
         ax.legend(fontsize="small")
@@ -129,25 +134,47 @@ def _game_section(game: str, s: dict[str, Any], images: dict[str, str]) -> str:
     ]
     parts.append("<h3>Agents</h3>")
     parts.append(
-        _table(["agent", "seat-games", "win rate", "95% CI", "mean place", "mean score", "μ", "σ", "μ−3σ"], rows)
+        _table(
+            ["agent", "seat-games", "win rate", "95% CI", "mean place", "mean score", "μ", "σ", "μ−3σ"], rows
+        )
     )
     parts.append("<h3>Seat advantage</h3>")
     for players, seats in s["seats"].items():
         rows = [
-            [f"{players}p seat {k}", v["games"], v["win_rate"], f"{v['ci95'][0]:.3f}–{v['ci95'][1]:.3f}", v["mean_score"]]
+            [
+                f"{players}p seat {k}",
+                v["games"],
+                v["win_rate"],
+                f"{v['ci95'][0]:.3f}–{v['ci95'][1]:.3f}",
+                v["mean_score"],
+            ]
             for k, v in seats.items()
         ]
         parts.append(_table(["seat", "games", "win rate", "95% CI", "mean score"], rows))
     ln = s["length"]
     parts.append("<h3>Game length (actions)</h3>")
-    parts.append(_table(["mean", "sd", "min", "median", "max"], [[ln["mean"], ln["sd"], ln["min"], ln["median"], ln["max"]]]))
+    parts.append(
+        _table(
+            ["mean", "sd", "min", "median", "max"],
+            [[ln["mean"], ln["sd"], ln["min"], ln["median"], ln["max"]]],
+        )
+    )
     if s["options"]:
         parts.append("<h3>Per-option comparison</h3>")
         for name, per in s["options"].items():
             rows = []
             for value, v in per.items():
                 for a, r in v["agents"].items():
-                    rows.append([f"{name}={value}", v["games"], a, r["win_rate"], r["mean_score"], v["length"]["mean"]])
+                    rows.append(
+                        [
+                            f"{name}={value}",
+                            v["games"],
+                            a,
+                            r["win_rate"],
+                            r["mean_score"],
+                            v["length"]["mean"],
+                        ]
+                    )
             parts.append(_table(["option", "games", "agent", "win rate", "mean score", "mean length"], rows))
     for name, uri in images.items():
         parts.append(f'<figure><img alt="{html.escape(name)}" src="{uri}"></figure>')

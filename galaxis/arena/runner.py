@@ -35,7 +35,9 @@ class Task:
         return result_key(self.game, self.seed, self.seats, self.options)
 
 
-def result_key(game: str, seed: int, seats: Any, options: dict[str, Any]) -> tuple[str, int, tuple[str, ...], str]:
+def result_key(
+    game: str, seed: int, seats: Any, options: dict[str, Any]
+) -> tuple[str, int, tuple[str, ...], str]:
     """Identity of a game in a results file (resuming skips games with a known key).
 
     Options belong to the key so that one file can hold the same seeds under

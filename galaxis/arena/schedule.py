@@ -112,7 +112,10 @@ def run_into_file(
     path = Path(out)
     if path.exists() and path.is_dir():
         raise BadOption(f"--out {str(path)!r} is a directory")
-    done = {result_key(r["game"], r["seed"], r["seats"], r["options"]) for r in load_results(path, missing_ok=True)}
+    done = {
+        result_key(r["game"], r["seed"], r["seats"], r["options"])
+        for r in load_results(path, missing_ok=True)
+    }
     todo = [t for t in tasks if t.key() not in done]
     skipped = len(tasks) - len(todo)
     if not todo:

@@ -64,7 +64,11 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "ranking": [list(g) for g in self.ranking], "details": self.details}
+        return {
+            "scores": list(self.scores),
+            "ranking": [list(g) for g in self.ranking],
+            "details": self.details,
+        }
 
     def rank_of(self, seat: int) -> int:
         """0 for the best group, 1 for the next, ..."""
@@ -202,7 +206,9 @@ class Game(ABC):
         """Why ``notation`` is not legal for ``seat`` now (override for rule-specific reasons)."""
         legal = self.legal_actions(state, seat)
         sample = ", ".join(a.notation for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        return IllegalAction(f"{notation!r} is not a legal action now; legal: {sample}", "core: legal actions")
+        return IllegalAction(
+            f"{notation!r} is not a legal action now; legal: {sample}", "core: legal actions"
+        )
 
     def normalize(self, notation: str) -> str:
         """Canonical spelling of user input (case, spaces); override per game."""

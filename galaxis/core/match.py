@@ -54,19 +54,25 @@ class Match:
     def legal_actions(self, seat: int) -> list[Action]:
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal[seat] = self.game.legal_actions(self.state, seat) if seat in self.to_move else []
+            legal = self._legal[seat] = (
+                self.game.legal_actions(self.state, seat) if seat in self.to_move else []
+            )
         return legal
 
     # --- acting ------------------------------------------------------------
     def find_action(self, seat: int, action: str | Action) -> Action:
         """The legal action meant by ``action`` (notation or Action), or ``IllegalAction``."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a notation string, not {type(action).__name__}", "core: notation")
+            raise IllegalAction(
+                f"an action is a notation string, not {type(action).__name__}", "core: notation"
+            )
         if self.game.is_over(self.state):
             raise IllegalAction("the game is over", "core: game over")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_move:
             waiting = ", ".join(str(s) for s in self.to_move)
-            raise IllegalAction(f"seat {seat!r} is not to move; waiting for seat(s) {waiting}", "core: turn order")
+            raise IllegalAction(
+                f"seat {seat!r} is not to move; waiting for seat(s) {waiting}", "core: turn order"
+            )
         legal: list[str] = self.legal_actions(seat)  # type: ignore[assignment]
         try:
             return legal[legal.index(action)]  # type: ignore[return-value]
@@ -110,7 +116,9 @@ class Match:
         return self.game.describe(self.state, act, lang)
 
     def _check_viewer(self, seat: int | None) -> None:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players):
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players
+        ):
             raise IllegalAction(f"no seat {seat!r} in a {self.num_players}-player match", "core: seats")
 
     # --- copies ------------------------------------------------------------

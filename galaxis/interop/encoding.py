@@ -96,8 +96,15 @@ def encoder_for(game: Game, players: int, options: dict[str, Any]) -> Any:
     if encoder is None:
         return HashingEncoder()
     size = getattr(encoder, "size", None)
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1 or not callable(getattr(encoder, "encode", None)):
-        raise InteropError(f"{game.info.id}: observation_encoder() must return an object with size > 0 and encode()")
+    if (
+        isinstance(size, bool)
+        or not isinstance(size, int)
+        or size < 1
+        or not callable(getattr(encoder, "encode", None))
+    ):
+        raise InteropError(
+            f"{game.info.id}: observation_encoder() must return an object with size > 0 and encode()"
+        )
     return encoder
 
 
@@ -130,7 +137,9 @@ def encode_seat(encoder: Any, match: Any, seat: int | None, game_id: str) -> np.
 def _checked(encoder: Any, vec: Any, game_id: str) -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.shape != (encoder.size,):
         shape = getattr(vec, "shape", type(vec).__name__)
-        raise InteropError(f"{game_id}: observation encoder returned {shape}, expected shape ({encoder.size},)")
+        raise InteropError(
+            f"{game_id}: observation encoder returned {shape}, expected shape ({encoder.size},)"
+        )
     out: np.ndarray = vec if vec.dtype == np.float32 else vec.astype(np.float32)
     return out
 

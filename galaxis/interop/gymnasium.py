@@ -56,7 +56,11 @@ class GalaxisGymEnv(gymnasium.Env):
         self.seat = seat
         if isinstance(opponents, str):
             specs = [opponents] * (n - 1)
-        elif isinstance(opponents, Sequence) and all(isinstance(o, str) for o in opponents) and len(opponents) == n - 1:
+        elif (
+            isinstance(opponents, Sequence)
+            and all(isinstance(o, str) for o in opponents)
+            and len(opponents) == n - 1
+        ):
             specs = list(opponents)
         else:
             raise InteropError(f"opponents is one agent spec or a list of {n - 1} specs, not {opponents!r}")
@@ -94,7 +98,9 @@ class GalaxisGymEnv(gymnasium.Env):
         self._cache.clear()
         others = [s for s in range(spec.players) if s != self.seat]
         # bots are rebuilt per episode from the match seed, so a seeded reset replays exactly
-        self._bots = {s: galaxis.agent(self.opponent_specs[i], seed=match_seed + 1 + s) for i, s in enumerate(others)}
+        self._bots = {
+            s: galaxis.agent(self.opponent_specs[i], seed=match_seed + 1 + s) for i, s in enumerate(others)
+        }
         self._done = False
         self._play_opponents()
         return self._observe(), self._info()
@@ -168,7 +174,9 @@ def register_envs() -> list[str]:
     for game_id in game_ids():
         name = f"galaxis/{game_id}-v0"
         if name not in gymnasium.registry:
-            gymnasium.register(id=name, entry_point="galaxis.interop.gymnasium:GalaxisGymEnv", kwargs={"game_id": game_id})
+            gymnasium.register(
+                id=name, entry_point="galaxis.interop.gymnasium:GalaxisGymEnv", kwargs={"game_id": game_id}
+            )
         names.append(name)
     return names
 

@@ -55,7 +55,9 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         long_name=f"galaxis {info.name}",
         dynamics=T.Dynamics.SEQUENTIAL,
         chance_mode=T.ChanceMode.SAMPLED_STOCHASTIC,
-        information=T.Information.IMPERFECT_INFORMATION if info.hidden_information else T.Information.PERFECT_INFORMATION,
+        information=T.Information.IMPERFECT_INFORMATION
+        if info.hidden_information
+        else T.Information.PERFECT_INFORMATION,
         utility=T.Utility.GENERAL_SUM,
         reward_model=T.RewardModel.TERMINAL,
         max_num_players=info.max_players,
@@ -226,9 +228,13 @@ class GalaxisObserver:
     def __init__(self, game: GalaxisSpielGame, iig_obs_type: Any) -> None:
         self.game = game
         self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-        private = iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
+        private = (
+            iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise InteropError("galaxis observers show one seat's view or the public view, not all players' private information")
+            raise InteropError(
+                "galaxis observers show one seat's view or the public view, not all players' private information"
+            )
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         size = game.encoder.size + (game.codec.size if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
@@ -294,7 +300,9 @@ def register_all() -> list[str]:
     return names
 
 
-def load(game_id: str, players: int | None = None, options: dict[str, Any] | None = None, **params: Any) -> Any:
+def load(
+    game_id: str, players: int | None = None, options: dict[str, Any] | None = None, **params: Any
+) -> Any:
     """``pyspiel.load_game`` for a galaxis game, with options given as a dict."""
     register_game(game_id)
     full: dict[str, Any] = dict(params)

@@ -36,7 +36,12 @@ RENDER_MODES = ("ansi", "svg")
 class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     """One galaxis game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"name": "galaxis_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
+    metadata = {
+        "name": "galaxis_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,

@@ -83,7 +83,9 @@ class ActionCodec:
         try:
             return [index[a] for a in legal]
         except KeyError as exc:
-            raise InteropError(f"{self.game_id}: legal action {exc.args[0]!r} is missing from action_space()") from None
+            raise InteropError(
+                f"{self.game_id}: legal action {exc.args[0]!r} is missing from action_space()"
+            ) from None
 
     def mask(self, ids: Sequence[int]) -> np.ndarray:
         """A fresh int8 mask with a 1 at each id.
@@ -142,10 +144,14 @@ def as_action_id(action: Any, size: int) -> int:
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
     if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise IllegalAction(f"an action is an integer id in [0, {size}), not {action!r}", "interop: action space")
+        raise IllegalAction(
+            f"an action is an integer id in [0, {size}), not {action!r}", "interop: action space"
+        )
     aid = int(action)
     if not 0 <= aid < size:
-        raise IllegalAction(f"action id {aid} is outside the action space [0, {size})", "interop: action space")
+        raise IllegalAction(
+            f"action id {aid} is outside the action space [0, {size})", "interop: action space"
+        )
     return aid
 
 

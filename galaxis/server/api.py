@@ -37,7 +37,8 @@ class ClockSpec(Strict):
     initial_ms: int = Field(ge=1000, le=86_400_000, description="time per seat at the start")
     increment_ms: int = Field(default=0, ge=0, le=3_600_000, description="Fischer increment per turn")
     fallback: Literal["random", "heuristic", "loss"] = Field(
-        default="random", description="what happens when a seat's time runs out")
+        default="random", description="what happens when a seat's time runs out"
+    )
 
 
 class CreateMatch(Strict):
@@ -51,8 +52,12 @@ class CreateMatch(Strict):
 
 class ActionBody(Strict):
     notation: str = Field(min_length=1, max_length=200)
-    seq: int | None = Field(default=None, ge=0, le=10**9,
-                            description="the seq the move is based on (checked; omit only in real-time play)")
+    seq: int | None = Field(
+        default=None,
+        ge=0,
+        le=10**9,
+        description="the seq the move is based on (checked; omit only in real-time play)",
+    )
 
 
 class JoinBody(Strict):
@@ -84,7 +89,9 @@ def _seats_view(live_seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"kind": s["kind"], "spec": s.get("spec")} for s in live_seats]
 
 
-def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None, **service_args: Any) -> FastAPI:
+def create_app(
+    db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None, **service_args: Any
+) -> FastAPI:
     # Built now, so a bad database URL fails before the server starts listening.
     service = Service(db_url, redis_url, **service_args)
     service_box = {"s": service}
@@ -98,8 +105,12 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
         finally:
             await service.stop()
 
-    app = FastAPI(title="galaxis", version=galaxis.__version__, lifespan=lifespan,
-                  description="Play galaxis games over HTTP and WebSocket.")
+    app = FastAPI(
+        title="galaxis",
+        version=galaxis.__version__,
+        lifespan=lifespan,
+        description="Play galaxis games over HTTP and WebSocket.",
+    )
     app.add_middleware(BodyLimit)
 
     def svc() -> Service:
@@ -132,16 +143,22 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
 
     @app.exception_handler(TooSoon)
     async def _too_soon(_: Request, exc: TooSoon) -> JSONResponse:
-        return JSONResponse({"detail": str(exc), "retry_after_ms": exc.retry_after_ms}, status_code=429,
-                            headers={"Retry-After": str(max(1, exc.retry_after_ms // 1000))})
+        return JSONResponse(
+            {"detail": str(exc), "retry_after_ms": exc.retry_after_ms},
+            status_code=429,
+            headers={"Retry-After": str(max(1, exc.retry_after_ms // 1000))},
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return _error(422, f"{where}: {first.get('msg', 'invalid request')}",
-                      errors=[{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in errors[:10]])
+        return _error(
+            422,
+            f"{where}: {first.get('msg', 'invalid request')}",
+            errors=[{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in errors[:10]],
+        )
 
     @app.exception_handler(Exception)
     async def _crash(_: Request, exc: Exception) -> JSONResponse:
@@ -160,21 +177,36 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
     @app.post("/api/matches", status_code=201)
     async def create_match(body: CreateMatch) -> dict[str, Any]:
         match_id, tokens = await svc().create(
-            body.game, body.players, body.seed, body.options, body.seats,
-            body.clock.model_dump() if body.clock else None)
+            body.game,
+            body.players,
+            body.seed,
+            body.options,
+            body.seats,
+            body.clock.model_dump() if body.clock else None,
+        )
         return {"id": match_id, "tokens": tokens}
 
     @app.get("/api/matches")
-    async def list_matches(include_over: bool = False,
-                           limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict[str, Any]]:
+    async def list_matches(
+        include_over: bool = False, limit: Annotated[int, Query(ge=1, le=500)] = 100
+    ) -> list[dict[str, Any]]:
         out = []
         for f in await svc().listing(include_over, limit):
-            out.append({
-                "id": f.id, "game": f.game, "players": f.players, "status": f.status, "seq": f.seq,
-                "options": _public_options(f.options), "seats": _seats_view(f.seats),
-                "free_seats": [i for i, s in enumerate(f.seats) if s["kind"] == "open"],
-                "clock": f.clock is not None, "created": f.created.isoformat(), "updated": f.updated.isoformat(),
-            })
+            out.append(
+                {
+                    "id": f.id,
+                    "game": f.game,
+                    "players": f.players,
+                    "status": f.status,
+                    "seq": f.seq,
+                    "options": _public_options(f.options),
+                    "seats": _seats_view(f.seats),
+                    "free_seats": [i for i, s in enumerate(f.seats) if s["kind"] == "open"],
+                    "clock": f.clock is not None,
+                    "created": f.created.isoformat(),
+                    "updated": f.updated.isoformat(),
+                }
+            )
         return out
 
     async def _live(match_id: str, token: str | None) -> tuple[LiveMatch, int | None]:
@@ -188,13 +220,24 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
         live, seat = await _live(match_id, x_seat_token)
         view = live.seat_view(seat, lang)
         return {
-            "id": match_id, "game": live.facts.game, "players": live.facts.players, "seat": seat,
-            "seq": live.seq, "to_move": list(live.to_move), "observation": view["observation"],
-            "legal": view["legal"], "legal_actions": view["legal_actions"],
-            "over": live.over, "result": live.result(), "status": live.status(),
-            "options": _public_options(live.facts.options), "seats": _seats_view(live.facts.seats),
-            "clock": svc().clock_view(live), "realtime": svc().runtime_of(live).realtime,
-            "undo": svc().pending_undo(live), "moves": len(live.moves),
+            "id": match_id,
+            "game": live.facts.game,
+            "players": live.facts.players,
+            "seat": seat,
+            "seq": live.seq,
+            "to_move": list(live.to_move),
+            "observation": view["observation"],
+            "legal": view["legal"],
+            "legal_actions": view["legal_actions"],
+            "over": live.over,
+            "result": live.result(),
+            "status": live.status(),
+            "options": _public_options(live.facts.options),
+            "seats": _seats_view(live.facts.seats),
+            "clock": svc().clock_view(live),
+            "realtime": svc().runtime_of(live).realtime,
+            "undo": svc().pending_undo(live),
+            "moves": len(live.moves),
         }
 
     @app.post("/api/matches/{match_id}/actions")
@@ -204,7 +247,12 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
             raise Forbidden("a seat token (header X-Seat-Token) is needed to act")
         live, applied = await svc().act(match_id, seat, body.notation, body.seq, live=live)
         msg = live.message(applied, seat)
-        return {"seq": applied.seq, "events": msg["events"], "to_move": msg["to_move"], "notation": applied.notation}
+        return {
+            "seq": applied.seq,
+            "events": msg["events"],
+            "to_move": msg["to_move"],
+            "notation": applied.notation,
+        }
 
     @app.post("/api/matches/{match_id}/join")
     async def join(match_id: str, body: JoinBody) -> dict[str, Any]:
@@ -222,12 +270,17 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
     @app.get("/api/matches/{match_id}/svg")
     async def get_svg(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> Response:
         live, seat = await _live(match_id, x_seat_token)
-        return Response(live.svg(seat, lang), media_type="image/svg+xml",
-                        headers={"Cache-Control": "no-store"})
+        return Response(
+            live.svg(seat, lang), media_type="image/svg+xml", headers={"Cache-Control": "no-store"}
+        )
 
     @app.get("/api/matches/{match_id}/log")
-    async def get_log(match_id: str, x_seat_token: Token = None, lang: Lang = "en",
-                      since: Annotated[int, Query(ge=0, le=10**9)] = 0) -> list[dict[str, Any]]:
+    async def get_log(
+        match_id: str,
+        x_seat_token: Token = None,
+        lang: Lang = "en",
+        since: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    ) -> list[dict[str, Any]]:
         live, seat = await _live(match_id, x_seat_token)
         return live.log_view(seat, lang, since)
 
@@ -237,27 +290,51 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
         if live.over:
             data = live.match.to_json()
             data["record"] = {
-                "id": match_id, "seats": _seats_view(live.facts.seats), "result": live.result(),
-                "log": [{"seq": a.seq, "seat": a.seat, "kind": a.kind, "notation": a.notation, "moves": a.target,
-                         "time": a.time.isoformat() if a.time else None} for a in live.log],
+                "id": match_id,
+                "seats": _seats_view(live.facts.seats),
+                "result": live.result(),
+                "log": [
+                    {
+                        "seq": a.seq,
+                        "seat": a.seat,
+                        "kind": a.kind,
+                        "notation": a.notation,
+                        "moves": a.target,
+                        "time": a.time.isoformat() if a.time else None,
+                    }
+                    for a in live.log
+                ],
             }
             return data
         return {
-            "format": 1, "game": live.facts.game, "players": live.facts.players, "redacted": True, "seat": seat,
+            "format": 1,
+            "game": live.facts.game,
+            "players": live.facts.players,
+            "redacted": True,
+            "seat": seat,
             "options": _public_options(live.facts.options),
             "history": [[a.seat, a.notation if live.notation_visible(a, seat) else None] for a in live.moves],
             "observation": live.match.observation(seat),
         }
 
     @app.get("/api/matches/{match_id}/replay")
-    async def replay_match(match_id: str, step: Annotated[int | None, Query(ge=0, le=100_000)] = None,
-                           seat: Annotated[int | None, Query(ge=0, le=15)] = None, lang: Lang = "en") -> dict[str, Any]:
+    async def replay_match(
+        match_id: str,
+        step: Annotated[int | None, Query(ge=0, le=100_000)] = None,
+        seat: Annotated[int | None, Query(ge=0, le=15)] = None,
+        lang: Lang = "en",
+    ) -> dict[str, Any]:
         live, _ = await _live(match_id, None)
         if not live.over:
             raise Refused("a replay is available once the match is over")
         f = live.facts
-        record = {"game": f.game, "players": f.players, "seed": f.seed, "options": f.options,
-                  "history": live.history()}
+        record = {
+            "game": f.game,
+            "players": f.players,
+            "seed": f.seed,
+            "options": f.options,
+            "history": live.history(),
+        }
         view = await asyncio.to_thread(replay_view, record, step, seat, lang)
         view["result"] = live.result()
         return view
@@ -268,7 +345,9 @@ def create_app(db_url: str = "sqlite:///galaxis.db", redis_url: str | None = Non
 
     # --- live updates ----------------------------------------------------------------------
     @app.websocket("/api/matches/{match_id}/ws")
-    async def ws(websocket: WebSocket, match_id: str, token: str | None = None, since: int | None = None) -> None:
+    async def ws(
+        websocket: WebSocket, match_id: str, token: str | None = None, since: int | None = None
+    ) -> None:
         service = svc()
         try:
             live, seat = await _live(match_id, token)

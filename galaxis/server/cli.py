@@ -10,13 +10,21 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
-        db: str = typer.Option("sqlite:///galaxis.db", "--db", help="database URL (SQLite file or postgresql://...)"),
+        db: str = typer.Option(
+            "sqlite:///galaxis.db", "--db", help="database URL (SQLite file or postgresql://...)"
+        ),
         host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
         port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
-        redis: str | None = typer.Option(None, "--redis", help="Redis URL for fan-out between several server processes"),
+        redis: str | None = typer.Option(
+            None, "--redis", help="Redis URL for fan-out between several server processes"
+        ),
         bot_processes: int | None = typer.Option(
-            None, "--bot-processes", min=0, max=64,
-            help="worker processes for searching bots (mcts, ismcts); 0: threads (default: cores, at most 4)"),
+            None,
+            "--bot-processes",
+            min=0,
+            max=64,
+            help="worker processes for searching bots (mcts, ismcts); 0: threads (default: cores, at most 4)",
+        ),
     ) -> None:
         """Serve the lobby, the browser client and the HTTP/WebSocket API."""
         run(db, host, port, redis, bot_processes)
@@ -39,7 +47,9 @@ def run(db: str, host: str, port: int, redis: str | None = None, bot_processes: 
     typer.echo(f"galaxis: http://{host}:{port}/  (database {db})")
     # WebSocket messages are small JSON lines: compressing each one (per-message
     # deflate) costs more server CPU than it saves on the wire.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_per_message_deflate=False)
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_per_message_deflate=False
+    )
 
 
 def main() -> None:

@@ -64,6 +64,11 @@ class _TooLarge(HTTPException):
 
 async def _reject(send: Any, limit: int) -> None:
     body = json.dumps({"detail": f"request body larger than {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

@@ -115,14 +115,26 @@ class LiveMatch:
         elif entry.kind == "undo":
             keep = int(entry.target or 0)
             f = self.facts
-            match = galaxis.replay(f.game, f.seed, f.players, f.options, [(a.seat, a.notation) for a in moves[:keep]])
+            match = galaxis.replay(
+                f.game, f.seed, f.players, f.options, [(a.seat, a.notation) for a in moves[:keep]]
+            )
             moves = moves[:keep]
             events = [{"type": "undo", "seat": entry.seat, "moves": keep}]
         else:
             raise ValueError(f"unknown log entry kind {entry.kind!r}")
         over = resigned is not None or match.is_over
-        applied = Applied(entry.seq, entry.seat, entry.kind, entry.notation, entry.public, events,
-                          () if over else match.to_move, text, entry.target, entry.time)
+        applied = Applied(
+            entry.seq,
+            entry.seat,
+            entry.kind,
+            entry.notation,
+            entry.public,
+            events,
+            () if over else match.to_move,
+            text,
+            entry.target,
+            entry.time,
+        )
         if entry.kind in MOVE_KINDS:
             moves = [*moves, applied]
         return Staged(match, applied, moves, resigned)
@@ -154,15 +166,24 @@ class LiveMatch:
 
     def seat_view(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The seat's observation and legal actions (with words and SVG targets) now."""
+
         def build() -> dict[str, Any]:
             m = self.match
             legal = m.legal_actions(seat) if seat is not None and not self.over else []
             return {
                 "observation": m.observation(seat),
                 "legal": [a.notation for a in legal],
-                "legal_actions": [{"notation": a.notation, "text": m.describe(a, lang), "targets": list(a.targets),
-                                   "kind": a.kind} for a in legal],
+                "legal_actions": [
+                    {
+                        "notation": a.notation,
+                        "text": m.describe(a, lang),
+                        "targets": list(a.targets),
+                        "kind": a.kind,
+                    }
+                    for a in legal
+                ],
             }
+
         view: dict[str, Any] = self.cached_view(("state", seat, lang), build)
         return view
 
@@ -190,15 +211,17 @@ class LiveMatch:
         out = []
         for a in self.log[since:]:
             shown = self.notation_visible(a, viewer) or a.kind not in MOVE_KINDS
-            out.append({
-                "seq": a.seq,
-                "seat": a.seat,
-                "kind": a.kind,
-                "notation": a.notation if shown else None,
-                "text": a.text.get(lang, a.notation) if shown and a.text else None,
-                "events": visible_events(a.events, viewer),
-                "undone": a.kind in MOVE_KINDS and id(a) not in effective,
-            })
+            out.append(
+                {
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "kind": a.kind,
+                    "notation": a.notation if shown else None,
+                    "text": a.text.get(lang, a.notation) if shown and a.text else None,
+                    "events": visible_events(a.events, viewer),
+                    "undone": a.kind in MOVE_KINDS and id(a) not in effective,
+                }
+            )
         return out
 
     def result(self) -> dict[str, Any] | None:

@@ -20,7 +20,9 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
         options = record.get("options") or {}
         history = record.get("history") or []
     except (KeyError, TypeError):
-        raise galaxis.BadMatchFile("a replay needs a match file with game, players, seed and history") from None
+        raise galaxis.BadMatchFile(
+            "a replay needs a match file with game, players, seed and history"
+        ) from None
     if not isinstance(history, list) or len(history) > MAX_MOVES:
         raise galaxis.BadMatchFile(f"history must be a list of at most {MAX_MOVES} moves")
     if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(players, int):
@@ -50,5 +52,11 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
         moves.append({"seat": s, "notation": notation, "text": text})
         if i + 1 == step:
             svg = match.render_svg(seat, lang)
-    return {"steps": total, "step": step, "svg": svg, "moves": moves, "over": match.is_over,
-            "result": match.result.to_json() if match.is_over else None}
+    return {
+        "steps": total,
+        "step": step,
+        "svg": svg,
+        "moves": moves,
+        "over": match.is_over,
+        "result": match.result.to_json() if match.is_over else None,
+    }

@@ -95,9 +95,15 @@ class Runtime:
 
 
 class Service:
-    def __init__(self, db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None,
-                 bot_budget_s: float = 30.0, bot_delay_s: float = 0.0, bot_threads: int = 4,
-                 bot_processes: int | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str = "sqlite:///galaxis.db",
+        redis_url: str | None = None,
+        bot_budget_s: float = 30.0,
+        bot_delay_s: float = 0.0,
+        bot_threads: int = 4,
+        bot_processes: int | None = None,
+    ) -> None:
         self.engine = make_engine(db_url)
         migrate(self.engine)
         self.store = Store(self.engine)
@@ -270,8 +276,15 @@ class Service:
             await self.sync(live)
 
     # --- lobby -------------------------------------------------------------------------
-    async def create(self, game: str, players: int, seed: int | None, options: dict[str, Any],
-                     seats: list[str], clock: dict[str, Any] | None) -> tuple[str, list[str | None]]:
+    async def create(
+        self,
+        game: str,
+        players: int,
+        seed: int | None,
+        options: dict[str, Any],
+        seats: list[str],
+        clock: dict[str, Any] | None,
+    ) -> tuple[str, list[str | None]]:
         if len(seats) != players:
             raise galaxis.BadOption(f"{players} players need {players} seats, not {len(seats)}")
         seed = secrets.randbits(48) if seed is None else seed
@@ -293,14 +306,18 @@ class Service:
                 stored_seats.append({"kind": "bot", "spec": agent_spec, "token_hash": None})
                 tokens.append(None)
             else:
-                raise galaxis.BadAgentSpec(f"seat {i}: use 'human', 'open' or 'bot:<agent spec>', not {spec!r}")
+                raise galaxis.BadAgentSpec(
+                    f"seat {i}: use 'human', 'open' or 'bot:<agent spec>', not {spec!r}"
+                )
         clock_json = None
         if clock is not None:
             clock_json = {**clock, "remaining": [clock["initial_ms"]] * players}
         now = utcnow()
         match_id = secrets.token_urlsafe(9)
         status = "waiting" if any(s["kind"] == "open" for s in stored_seats) else "playing"
-        facts = MatchFacts(match_id, game, players, seed, match.options, stored_seats, clock_json, status, 0, now, now)
+        facts = MatchFacts(
+            match_id, game, players, seed, match.options, stored_seats, clock_json, status, 0, now, now
+        )
         await self.writer.call(lambda: self.store.create(facts))
         live = LiveMatch(facts, match)
         self.cache[match_id] = live
@@ -350,8 +367,15 @@ class Service:
         return seat, token
 
     # --- acting ------------------------------------------------------------------------
-    async def act(self, match_id: str, seat: int, notation: str, seq: int | None, kind: str = "act",
-                  live: LiveMatch | None = None) -> tuple[LiveMatch, Applied]:
+    async def act(
+        self,
+        match_id: str,
+        seat: int,
+        notation: str,
+        seq: int | None,
+        kind: str = "act",
+        live: LiveMatch | None = None,
+    ) -> tuple[LiveMatch, Applied]:
         for attempt in range(3):
             live = live or await self.get(match_id)
             try:
@@ -368,7 +392,9 @@ class Service:
         self._after_change(live)
         return live, applied
 
-    async def _act_once(self, live: LiveMatch, seat: int, notation: str, seq: int | None, kind: str) -> Applied:
+    async def _act_once(
+        self, live: LiveMatch, seat: int, notation: str, seq: int | None, kind: str
+    ) -> Applied:
         rt = self.runtime_of(live)
         async with self.lock(live.facts.id):
             if self.multi:
@@ -499,18 +525,23 @@ class Service:
         # same position gets the same move after a restart.
         agent_seed = Rng(seed ^ (seat * 0x9E3779B97F4A7C15) ^ (seq * 0xBF58476D1CE4E5B9)).next64()
         try:
-            return await asyncio.wait_for(self._start_thinking(match, seat, spec, agent_seed), self.bot_budget_s)
+            return await asyncio.wait_for(
+                self._start_thinking(match, seat, spec, agent_seed), self.bot_budget_s
+            )
         except TimeoutError:
             log.warning("bot %r overran its %.0f s budget; playing at random", spec, self.bot_budget_s)
             return str(galaxis.agent("random", seed=agent_seed).act(match.clone(), seat).notation)
 
-    def _start_thinking(self, match: galaxis.Match, seat: int, spec: str, agent_seed: int) -> asyncio.Future[str]:
+    def _start_thinking(
+        self, match: galaxis.Match, seat: int, spec: str, agent_seed: int
+    ) -> asyncio.Future[str]:
         loop = asyncio.get_running_loop()
         if self.bot_processes > 0 and parse_spec(spec)[0] in SEARCH_AGENTS:
             try:
                 # Pickled here, on the loop: the match's caches may change while a thread pickles.
-                return loop.run_in_executor(self._search_pool(), think_in_process, pickle.dumps(match.clone()),
-                                            seat, spec, agent_seed)
+                return loop.run_in_executor(
+                    self._search_pool(), think_in_process, pickle.dumps(match.clone()), seat, spec, agent_seed
+                )
             except (BrokenProcessPool, RuntimeError, OSError):
                 # No worker processes here (a main module that cannot be re-imported, a
                 # resource limit ...): think in a thread rather than not at all.
@@ -524,15 +555,18 @@ class Service:
     def _search_pool(self) -> ProcessPoolExecutor:
         if self.search_pool is None:
             # spawn, not fork: this process runs threads and an event loop.
-            self.search_pool = ProcessPoolExecutor(self.bot_processes, mp_context=multiprocessing.get_context("spawn"))
+            self.search_pool = ProcessPoolExecutor(
+                self.bot_processes, mp_context=multiprocessing.get_context("spawn")
+            )
         return self.search_pool
 
     # --- clocks ------------------------------------------------------------------------
     def _clocked(self, live: LiveMatch, seat: int) -> bool:
         return live.facts.clock is not None and live.facts.seats[seat]["kind"] == "human"
 
-    def _clock_after(self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...], now: float,
-                     entry: LogEntry) -> dict[str, Any] | None:
+    def _clock_after(
+        self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...], now: float, entry: LogEntry
+    ) -> dict[str, Any] | None:
         """The stored clock after a change: a seat leaving the move set is charged
         its thinking time and gets the Fischer increment."""
         clock = live.facts.clock
@@ -547,8 +581,9 @@ class Service:
                 remaining[seat] = max(0, remaining[seat] - used) + int(clock["increment_ms"])
         return {**clock, "remaining": remaining}
 
-    def _clock_transition(self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...],
-                          now: float) -> None:
+    def _clock_transition(
+        self, live: LiveMatch, before: tuple[int, ...], after: tuple[int, ...], now: float
+    ) -> None:
         rt = self.runtime_of(live)
         if live.facts.clock is None or live.facts.status != "playing":
             rt.turn_start.clear()
@@ -568,8 +603,13 @@ class Service:
         remaining = list(clock["remaining"])
         for seat, started in rt.turn_start.items():
             remaining[seat] = max(0, remaining[seat] - int((now - started) * 1000))
-        return {"initial_ms": clock["initial_ms"], "increment_ms": clock["increment_ms"],
-                "fallback": clock["fallback"], "remaining_ms": remaining, "running": sorted(rt.turn_start)}
+        return {
+            "initial_ms": clock["initial_ms"],
+            "increment_ms": clock["increment_ms"],
+            "fallback": clock["fallback"],
+            "remaining_ms": remaining,
+            "running": sorted(rt.turn_start),
+        }
 
     def _arm_clock(self, live: LiveMatch) -> None:
         match_id = live.facts.id
@@ -638,7 +678,9 @@ class Service:
                     declined.append(True)
                     return None
                 else:
-                    req = UndoRequest(current.by, current.keep, current.seq, current.votes | {seat}, current.needed)
+                    req = UndoRequest(
+                        current.by, current.keep, current.seq, current.votes | {seat}, current.needed
+                    )
                 if req.votes >= req.needed:
                     agreed.append(req)
                     return None  # taken back below: the request is settled
@@ -651,7 +693,9 @@ class Service:
                 return {"undo": None, "done": False, "seq": live.seq}
             if agreed:
                 req = agreed[0]
-                await self._commit(live, LogEntry(live.seq + 1, req.by, "undo", "undo", req.keep, public=True))
+                await self._commit(
+                    live, LogEntry(live.seq + 1, req.by, "undo", "undo", req.keep, public=True)
+                )
             else:
                 assert pending is not None  # neither settled nor declined: still waiting
                 self._notice(live, {"notice": "undo", "undo": pending.to_json()})

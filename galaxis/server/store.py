@@ -29,8 +29,11 @@ _MATCHES = cast(Table, MatchRow.__table__)
 _ADVANCE = (
     update(_MATCHES)
     .where(_MATCHES.c.id == bindparam("b_id"), _MATCHES.c.seq == bindparam("b_expected"))
-    .values(seq=bindparam("b_seq"), status=bindparam("b_status"),
-            updated=bindparam("b_updated", type_=_MATCHES.c.updated.type))
+    .values(
+        seq=bindparam("b_seq"),
+        status=bindparam("b_status"),
+        updated=bindparam("b_updated", type_=_MATCHES.c.updated.type),
+    )
 )
 _ADVANCE_CLOCK = _ADVANCE.values(clock=bindparam("b_clock", type_=_MATCHES.c.clock.type))
 _INSERT_ACTION = insert(cast(Table, ActionRow.__table__))
@@ -75,14 +78,24 @@ class UndoRequest:
     needed: set[int] = field(default_factory=set)
 
     def to_json(self) -> dict[str, Any]:
-        return {"by": self.by, "moves": self.keep, "seq": self.seq, "accepted": sorted(self.votes),
-                "waiting": sorted(self.needed - self.votes)}
+        return {
+            "by": self.by,
+            "moves": self.keep,
+            "seq": self.seq,
+            "accepted": sorted(self.votes),
+            "waiting": sorted(self.needed - self.votes),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> UndoRequest:
         votes = {int(s) for s in data["accepted"]}
-        return cls(int(data["by"]), int(data["moves"]), int(data["seq"]), votes,
-                   votes | {int(s) for s in data["waiting"]})
+        return cls(
+            int(data["by"]),
+            int(data["moves"]),
+            int(data["seq"]),
+            votes,
+            votes | {int(s) for s in data["waiting"]},
+        )
 
 
 UndoDecision = Callable[[UndoRequest | None, int], UndoRequest | None]
@@ -105,8 +118,17 @@ class MatchFacts:
 
 def _facts(row: MatchRow) -> MatchFacts:
     return MatchFacts(
-        row.id, row.game, row.players, row.seed, dict(row.options), [dict(s) for s in row.seats],
-        dict(row.clock) if row.clock else None, row.status, row.seq, row.created, row.updated,
+        row.id,
+        row.game,
+        row.players,
+        row.seed,
+        dict(row.options),
+        [dict(s) for s in row.seats],
+        dict(row.clock) if row.clock else None,
+        row.status,
+        row.seq,
+        row.created,
+        row.updated,
     )
 
 
@@ -116,11 +138,21 @@ class Store:
 
     def create(self, facts: MatchFacts) -> None:
         with Session(self.engine) as s, s.begin():
-            s.add(MatchRow(
-                id=facts.id, game=facts.game, players=facts.players, seed=facts.seed, options=facts.options,
-                seats=facts.seats, clock=facts.clock, status=facts.status, seq=0,
-                created=facts.created, updated=facts.updated,
-            ))
+            s.add(
+                MatchRow(
+                    id=facts.id,
+                    game=facts.game,
+                    players=facts.players,
+                    seed=facts.seed,
+                    options=facts.options,
+                    seats=facts.seats,
+                    clock=facts.clock,
+                    status=facts.status,
+                    seq=0,
+                    created=facts.created,
+                    updated=facts.updated,
+                )
+            )
 
     def load(self, match_id: str, after: int = 0) -> tuple[MatchFacts, list[LogEntry]] | None:
         """The match facts and its log entries with ``seq > after``."""
@@ -129,17 +161,27 @@ class Store:
             if row is None:
                 return None
             rows = s.scalars(
-                select(ActionRow).where(ActionRow.match_id == match_id, ActionRow.seq > after).order_by(ActionRow.seq)
+                select(ActionRow)
+                .where(ActionRow.match_id == match_id, ActionRow.seq > after)
+                .order_by(ActionRow.seq)
             ).all()
-            return _facts(row), [LogEntry(a.seq, a.seat, a.kind, a.notation, a.target, a.public, a.time) for a in rows]
+            return _facts(row), [
+                LogEntry(a.seq, a.seat, a.kind, a.notation, a.target, a.public, a.time) for a in rows
+            ]
 
     def head(self, match_id: str) -> int | None:
         """The current log length, or None for an unknown match."""
         with Session(self.engine) as s:
             return s.scalar(select(MatchRow.seq).where(MatchRow.id == match_id))
 
-    def append(self, match_id: str, expected_seq: int, entry: LogEntry, status: str,
-               clock: dict[str, Any] | None = None) -> datetime:
+    def append(
+        self,
+        match_id: str,
+        expected_seq: int,
+        entry: LogEntry,
+        status: str,
+        clock: dict[str, Any] | None = None,
+    ) -> datetime:
         """Appends one entry at ``expected_seq + 1`` and commits; raises ``StaleLog``."""
         result = self.append_many([Append(match_id, expected_seq, entry, status, clock)])[0]
         if isinstance(result, BaseException):
@@ -163,8 +205,13 @@ class Store:
             with self.engine.begin() as conn:
                 for i in order:
                     a = appends[i]
-                    params: dict[str, Any] = {"b_id": a.match_id, "b_expected": a.expected_seq,
-                                              "b_seq": a.expected_seq + 1, "b_status": a.status, "b_updated": now}
+                    params: dict[str, Any] = {
+                        "b_id": a.match_id,
+                        "b_expected": a.expected_seq,
+                        "b_seq": a.expected_seq + 1,
+                        "b_status": a.status,
+                        "b_updated": now,
+                    }
                     if a.clock is not None:
                         params["b_clock"] = a.clock
                     hit = conn.execute(_ADVANCE if a.clock is None else _ADVANCE_CLOCK, params).rowcount
@@ -172,8 +219,18 @@ class Store:
                         results[i] = StaleLog(a.expected_seq)
                         continue
                     e = a.entry
-                    rows.append({"match_id": a.match_id, "seq": a.expected_seq + 1, "seat": e.seat, "kind": e.kind,
-                                 "notation": e.notation, "target": e.target, "public": e.public, "time": now})
+                    rows.append(
+                        {
+                            "match_id": a.match_id,
+                            "seq": a.expected_seq + 1,
+                            "seat": e.seat,
+                            "kind": e.kind,
+                            "notation": e.notation,
+                            "target": e.target,
+                            "public": e.public,
+                            "time": now,
+                        }
+                    )
                 if rows:
                     conn.execute(_INSERT_ACTION, rows)
         except IntegrityError:
@@ -186,8 +243,9 @@ class Store:
             return [self.append_many([a])[0] for a in appends]
         return results
 
-    def update_seats(self, match_id: str, expected_seats: list[dict[str, Any]], seats: list[dict[str, Any]],
-                     status: str) -> bool:
+    def update_seats(
+        self, match_id: str, expected_seats: list[dict[str, Any]], seats: list[dict[str, Any]], status: str
+    ) -> bool:
         """Replaces the seat list if nobody changed it meanwhile (joining a free seat)."""
         with Session(self.engine) as s, s.begin():
             row = s.scalars(select(MatchRow).where(MatchRow.id == match_id).with_for_update()).one()
@@ -224,8 +282,16 @@ class Store:
                 if row is not None:
                     s.delete(row)
             elif row is None:
-                s.add(UndoRow(match_id=match_id, seq=new.seq, by_seat=new.by, keep=new.keep,
-                              votes=sorted(new.votes), needed=sorted(new.needed)))
+                s.add(
+                    UndoRow(
+                        match_id=match_id,
+                        seq=new.seq,
+                        by_seat=new.by,
+                        keep=new.keep,
+                        votes=sorted(new.votes),
+                        needed=sorted(new.needed),
+                    )
+                )
             else:
                 row.seq, row.by_seat, row.keep = new.seq, new.by, new.keep
                 row.votes, row.needed = sorted(new.votes), sorted(new.needed)
@@ -234,6 +300,9 @@ class Store:
     def listing(self, statuses: tuple[str, ...], limit: int) -> list[MatchFacts]:
         with Session(self.engine) as s:
             rows = s.scalars(
-                select(MatchRow).where(MatchRow.status.in_(statuses)).order_by(MatchRow.updated.desc()).limit(limit)
+                select(MatchRow)
+                .where(MatchRow.status.in_(statuses))
+                .order_by(MatchRow.updated.desc())
+                .limit(limit)
             ).all()
             return [_facts(r) for r in rows]

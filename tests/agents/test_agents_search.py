@@ -41,7 +41,12 @@ def play_out(match: Match, agents: list) -> Match:
 def test_specs_build_the_search_agents() -> None:
     a = galaxis.agent("mcts:iters=50,c=0.5,rollout=heuristic,cutoff=10,group=8,widen=false", seed=3)
     assert isinstance(a, MCTSAgent) and (a.iters, a.c, a.rollout, a.cutoff, a.group, a.widen) == (
-        50, 0.5, "heuristic", 10, 8, False,
+        50,
+        0.5,
+        "heuristic",
+        10,
+        8,
+        False,
     )
     b = galaxis.agent("ismcts:ms=20", seed=1)
     assert isinstance(b, ISMCTSAgent) and b.ms == 20 and b.iters is None
@@ -70,7 +75,10 @@ def test_reward_is_win_share_rank_and_score() -> None:
     assert reward(Result([3.0, 1.0], [[0], [1]]), 2) == pytest.approx([1.0, 0.0])
     assert reward(Result([2.0, 2.0], [[0, 1]]), 2) == pytest.approx([0.5, 0.5])
     # the evaluation term separates a narrow loss from a heavy one
-    assert reward(Result([1.0, 9.0], [[1], [0]]), 2, [0.4, 0.6])[0] > reward(Result([0.0, 9.0], [[1], [0]]), 2, [0.3, 0.7])[0]
+    assert (
+        reward(Result([1.0, 9.0], [[1], [0]]), 2, [0.4, 0.6])[0]
+        > reward(Result([0.0, 9.0], [[1], [0]]), 2, [0.3, 0.7])[0]
+    )
     three = reward(Result([5.0, 5.0, 0.0], [[0, 1], [2]]), 3)
     assert three[0] == three[1] > three[2] == 0.0
     assert all(0.0 <= v <= 1.0 for v in three)
@@ -206,7 +214,9 @@ def test_search_cannot_cheat_in_smugglers() -> None:
     ids = sorted(sectors())
     a = galaxis.new_match("smugglers", 2, seed=5, options={"setup": {"deck": ids}})
     shown = len(a.state.row)
-    b = galaxis.new_match("smugglers", 2, seed=5, options={"setup": {"deck": ids[:shown] + ids[shown:][::-1]}})
+    b = galaxis.new_match(
+        "smugglers", 2, seed=5, options={"setup": {"deck": ids[:shown] + ids[shown:][::-1]}}
+    )
     seat = a.to_move[0]
     assert a.observation(seat) == b.observation(seat)
     assert a.game.secret(a.state, seat) != b.game.secret(b.state, seat)

@@ -126,7 +126,17 @@ def test_cli_simulate_report_and_tournament(cli: typer.Typer, tmp_path: Path) ->
     assert res.exit_code == 0 and html.exists() and "greedy" in res.stdout
     t_out = tmp_path / "t.jsonl"
     res = runner.invoke(
-        cli, ["tournament", "toy_gops", "--agents", "greedy,random,mcts:iters=5", "--games", "2", "--out", str(t_out)]
+        cli,
+        [
+            "tournament",
+            "toy_gops",
+            "--agents",
+            "greedy,random,mcts:iters=5",
+            "--games",
+            "2",
+            "--out",
+            str(t_out),
+        ],
     )
     assert res.exit_code == 0, res.output
     assert len(t_out.read_text().splitlines()) == 6
@@ -142,7 +152,18 @@ def test_cli_simulate_report_and_tournament(cli: typer.Typer, tmp_path: Path) ->
         ["simulate", "toy_gops", "--agents", "random,random", "--games", "2", "--option", "cards=99"],
         ["simulate", "toy_gops", "--agents", "random,random", "--games", "0"],
         ["simulate", "toy_gops", "--agents", "random,random", "--games", "2", "--workers", "0"],
-        ["simulate", "toy_gops", "--agents", "random,random", "--games", "2", "--workers", "2", "--ray", "auto"],
+        [
+            "simulate",
+            "toy_gops",
+            "--agents",
+            "random,random",
+            "--games",
+            "2",
+            "--workers",
+            "2",
+            "--ray",
+            "auto",
+        ],
         ["tournament", "toy_gops", "--agents", "random,greedy", "--games", "2", "--mode", "swiss"],
         ["report", "MISSING"],
         ["report", "GARBAGE"],

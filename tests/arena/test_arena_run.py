@@ -34,7 +34,9 @@ def test_agent_lists_keep_spec_parameters_together() -> None:
 
 def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
-    played, skipped = simulate("toy_gops", "greedy,random", 4, out, seed=100, options={"cards": "4"}, rotate=True)
+    played, skipped = simulate(
+        "toy_gops", "greedy,random", 4, out, seed=100, options={"cards": "4"}, rotate=True
+    )
     assert (played, skipped) == (4, 0)
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["seed"] for r in records] == [100, 101, 102, 103]

@@ -21,10 +21,16 @@ def test_strength_benchmark_smoke(tmp_path: Path, capsys) -> None:  # type: igno
     assert res["machine"]["cores"] and res["date"].endswith("UTC")
     g = res["games"]["toy_gops"]
     assert g["heuristic_vs_random"]["agents"] == ["heuristic", "random", "random"]  # 4 clamped to 3 players
-    assert g["mcts_vs_random"]["games"] == 2 and g["mcts_vs_heuristic"]["agents"] == ["mcts:iters=5", "heuristic"]
+    assert g["mcts_vs_random"]["games"] == 2 and g["mcts_vs_heuristic"]["agents"] == [
+        "mcts:iters=5",
+        "heuristic",
+    ]
     assert g["speed"]["mcts_iters_per_s"] > 0 and g["speed"]["ismcts_iters_per_s"] > 0
     assert g["branching"]["kinds"]["bid"]["max_actions"] == 5
     # resumable: a second run plays nothing new and gives the same win rates
-    assert strength.main([*args, "--out", str(out), "--data", str(tmp_path / "data"), "--parts", "mcts_random"]) == 0
+    assert (
+        strength.main([*args, "--out", str(out), "--data", str(tmp_path / "data"), "--parts", "mcts_random"])
+        == 0
+    )
     again = json.loads(out.read_text())["games"]["toy_gops"]["mcts_vs_random"]
     assert again["win_rate"] == g["mcts_vs_random"]["win_rate"]

@@ -12,8 +12,14 @@ import pytest
 from tests.server.helpers import CHROMIUM, ServerProcess, require_services
 
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -41,7 +47,8 @@ def new_browser(playwright: Any, tmp_path: Path) -> Iterator[Any]:
     def open_one() -> Any:
         profile = tmp_path / f"profile{len(contexts)}"
         ctx = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)
         return ctx

@@ -59,7 +59,10 @@ def click_once(page: Any, rng: random.Random, use_board: bool) -> str | None:
             return None
     try:
         page.wait_for_function(
-            "old => document.body.dataset.seq !== old || document.body.dataset.over === '1'", arg=before, timeout=10_000)
+            "old => document.body.dataset.seq !== old || document.body.dataset.over === '1'",
+            arg=before,
+            timeout=10_000,
+        )
     except Exception:
         return None
     return "board" if clicked else "list"
@@ -84,8 +87,9 @@ def play(page: Any, rng: random.Random, max_moves: int = 400, reload_at: int | N
     raise AssertionError("the match did not end")
 
 
-def create_in_lobby(page: Any, server: ServerProcess, game: str, seats: list[str],
-                    options: dict[str, str] | None = None) -> str:
+def create_in_lobby(
+    page: Any, server: ServerProcess, game: str, seats: list[str], options: dict[str, str] | None = None
+) -> str:
     page.goto(f"{server.url}/index.html")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
@@ -192,15 +196,18 @@ def test_language_switch_and_keyboard(server: ServerProcess, new_browser: Any) -
     page.wait_for_function("old => document.body.dataset.seq !== old", arg=before)
 
 
-def test_uploaded_match_file_opens_in_the_replay_viewer(server: ServerProcess, new_browser: Any,
-                                                         tmp_path: Any) -> None:
+def test_uploaded_match_file_opens_in_the_replay_viewer(
+    server: ServerProcess, new_browser: Any, tmp_path: Any
+) -> None:
     import json
     import time
 
     import httpx
 
-    r = httpx.post(f"{server.url}/api/matches",
-                   json={"game": "toy_gops", "players": 2, "seats": ["bot:random", "bot:greedy"]})
+    r = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "toy_gops", "players": 2, "seats": ["bot:random", "bot:greedy"]},
+    )
     mid = r.json()["id"]
     deadline = time.monotonic() + 20
     while not httpx.get(f"{server.url}/api/matches/{mid}").json()["over"]:
@@ -234,7 +241,9 @@ def test_undo_from_the_match_page(server: ServerProcess, new_browser: Any) -> No
     page.click("#actions button[data-notation='bid 5']")
     page.wait_for_function(
         "() => !document.querySelector(\"#actions button[data-notation='bid 5']\") && document.body.dataset.seq !== '"
-        + before + "'")
+        + before
+        + "'"
+    )
     page.click("#undo")  # alone against a bot: taken back at once, rebuilt from the log
     page.wait_for_selector("#actions button[data-notation='bid 5']")
     page.wait_for_selector("#log li.undone")

@@ -17,7 +17,11 @@ from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-POLICY = {"cooldown_ms": 600, "countdown_ms": 3000, "countdown_events": ["reveal"]}  # the game's realtime hook
+POLICY = {
+    "cooldown_ms": 600,
+    "countdown_ms": 3000,
+    "countdown_events": ["reveal"],
+}  # the game's realtime hook
 
 
 def countdown_left_ms(page: Any) -> float:

@@ -25,11 +25,15 @@ def files(tmp_path, runner, toy):
     not_object = tmp_path / "list.json"
     not_object.write_text("[1, 2]", encoding="utf-8")
     unknown_game = tmp_path / "unknown.json"
-    unknown_game.write_text(json.dumps({"game": "chess", "seed": 1, "players": 2, "history": []}), encoding="utf-8")
+    unknown_game.write_text(
+        json.dumps({"game": "chess", "seed": 1, "players": 2, "history": []}), encoding="utf-8"
+    )
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     good = tmp_path / "good.json"
-    runner.invoke(app, ["play", "toy_gops", "--seats", "random,random", "--seed", "1", "-q", "--save", str(good)])
+    runner.invoke(
+        app, ["play", "toy_gops", "--seats", "random,random", "--seed", "1", "-q", "--save", str(good)]
+    )
     return {
         "bad_json": str(bad_json),
         "no_history": str(no_history),
@@ -108,7 +112,15 @@ def test_usage_errors_exit_2(runner, toy, args):
 
 def test_console_script_reports_bad_input_in_one_line():
     proc = subprocess.run(
-        [sys.executable, "-c", "from galaxis.cli import main; main()", "play", "chess", "--seats", "random,random"],
+        [
+            sys.executable,
+            "-c",
+            "from galaxis.cli import main; main()",
+            "play",
+            "chess",
+            "--seats",
+            "random,random",
+        ],
         capture_output=True,
         text=True,
         timeout=60,

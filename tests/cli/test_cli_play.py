@@ -120,7 +120,9 @@ def test_setup_option_from_a_json_file(runner, toy, tmp_path):
 
 
 def test_hungarian_messages(runner, toy, tmp_path):
-    result, _ = _play(runner, tmp_path, ["toy_gops", "--seats", "human,random", "--lang", "hu"], stdin="súgó\nkilépés\n")
+    result, _ = _play(
+        runner, tmp_path, ["toy_gops", "--seats", "human,random", "--lang", "hu"], stdin="súgó\nkilépés\n"
+    )
     assert "Szabályos lépések:" in result.stdout
     assert "A játék 0 lépés után leállt." in result.stdout
 

@@ -13,7 +13,9 @@ from galaxis.cli import app
 @pytest.fixture
 def saved(runner, toy, tmp_path):
     path = tmp_path / "match.json"
-    result = runner.invoke(app, ["play", "toy_gops", "--seats", "random,random", "--seed", "9", "--save", str(path), "-q"])
+    result = runner.invoke(
+        app, ["play", "toy_gops", "--seats", "random,random", "--seed", "9", "--save", str(path), "-q"]
+    )
     assert result.exit_code == 0, result.output
     return path
 
@@ -97,11 +99,15 @@ def test_tampered_state_is_reported(runner, saved):
 
 def test_replays_galaxis_simulate_output_with_the_games_words(runner, tmp_path):
     out = tmp_path / "sim.jsonl"
-    sim = runner.invoke(app, ["simulate", "smugglers", "--agents", "random,random,random", "--games", "2", "--out", str(out)])
+    sim = runner.invoke(
+        app, ["simulate", "smugglers", "--agents", "random,random,random", "--games", "2", "--out", str(out)]
+    )
     assert sim.exit_code == 0, sim.output
     record = json.loads(out.read_text(encoding="utf-8").splitlines()[1])
     history = record["history"]
-    result = runner.invoke(app, ["replay", str(out), "--line", "2", "--to", str(len(history)), "--lang", "hu"])
+    result = runner.invoke(
+        app, ["replay", str(out), "--line", "2", "--to", str(len(history)), "--lang", "hu"]
+    )
     assert result.exit_code == 0, result.output
     before = galaxis.replay("smugglers", record["seed"], 3, record["options"], history[:-1])
     seat, notation = history[-1]

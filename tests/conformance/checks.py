@@ -76,7 +76,9 @@ def check_step(match: Match, where: Where, events: Any = None) -> None:
         else:
             assert legal == [], f"seat {seat} is not to move but has legal actions{where}"
     if events is not None:
-        assert isinstance(events, list), f"apply returned {type(events).__name__}, not a list of events{where}"
+        assert isinstance(events, list), (
+            f"apply returned {type(events).__name__}, not a list of events{where}"
+        )
         assert all(isinstance(e, dict) for e in events), f"events must be dicts: {events!r}{where}"
         dumps(events)
 
@@ -127,7 +129,9 @@ def check_round_trip(match: Match, where: Where, salt: int) -> None:
     assert reloaded.to_json() == original, f"JSON round trip changed the match{where}"
     assert reloaded.to_move == match.to_move, f"JSON round trip changed to_move{where}"
     for seat in match.to_move:
-        assert reloaded.legal_actions(seat) == match.legal_actions(seat), f"JSON round trip changed legal actions{where}"
+        assert reloaded.legal_actions(seat) == match.legal_actions(seat), (
+            f"JSON round trip changed legal actions{where}"
+        )
     stateless = {k: v for k, v in json.loads(text).items() if k != "state"}
     assert match_from_json(stateless).to_json() == original, f"loading from history alone differs{where}"
 
@@ -136,7 +140,9 @@ def check_round_trip(match: Match, where: Where, salt: int) -> None:
     continue_randomly(clone, random.Random(salt), CONTINUATION_STEPS)
     assert match.to_json() == original, f"playing on a clone changed the original{where}"
     continue_randomly(reloaded, random.Random(salt), CONTINUATION_STEPS)
-    assert clone.to_json() == reloaded.to_json(), f"a clone and the reloaded match diverged when continued alike{where}"
+    assert clone.to_json() == reloaded.to_json(), (
+        f"a clone and the reloaded match diverged when continued alike{where}"
+    )
     # and the other way round: the original moving on leaves an earlier clone alone
     frozen = match.clone()
     frozen_json = frozen.to_json()
@@ -151,7 +157,9 @@ def _expect_refusal(match: Match, where: Where, seat: Any, action: Any, what: st
     try:
         match.apply(seat, action)
     except IllegalAction as exc:
-        assert isinstance(exc.reason, str) and exc.reason.strip(), f"{what}: IllegalAction without a reason{where}"
+        assert isinstance(exc.reason, str) and exc.reason.strip(), (
+            f"{what}: IllegalAction without a reason{where}"
+        )
         assert isinstance(exc.rule, str), f"{what}: IllegalAction.rule is not a string{where}"
     else:
         raise AssertionError(f"{what}: seat {seat!r} playing {action!r} was accepted{where}")
@@ -190,7 +198,9 @@ def check_notation(match: Match, where: Where) -> None:
     for seat in match.to_move:
         legal = match.legal_actions(seat)
         notations = [a.notation for a in legal]
-        assert len(set(notations)) == len(notations), f"duplicate notations for seat {seat}: {notations}{where}"
+        assert len(set(notations)) == len(notations), (
+            f"duplicate notations for seat {seat}: {notations}{where}"
+        )
         for action in legal:
             text = action.notation
             assert isinstance(action, Action), f"legal action {action!r} is not an Action{where}"
@@ -198,7 +208,9 @@ def check_notation(match: Match, where: Where) -> None:
             assert text == text.strip(), f"notation {text!r} has surrounding spaces{where}"
             assert game.normalize(text) == text, f"normalize({text!r}) = {game.normalize(text)!r}{where}"
             assert match.find_action(seat, text) == action, f"find_action({seat}, {text!r}) differs{where}"
-            assert match.find_action(seat, f"  {text} ") == action, f"{text!r} padded with spaces is not found{where}"
+            assert match.find_action(seat, f"  {text} ") == action, (
+                f"{text!r} padded with spaces is not found{where}"
+            )
             dumps(action.to_json())
             assert all(isinstance(t, str) and t for t in action.targets), f"{text!r} has bad targets{where}"
             for lang in ("en", "hu"):
@@ -215,7 +227,9 @@ def check_information(match: Match, where: Where, log: SecretLog) -> None:
         obs = match.observation(viewer)
         assert isinstance(obs, dict), f"observation({viewer}) is not a dict{where}"
         dumps(obs)
-        assert reloaded.observation(viewer) == obs, f"observation({viewer}) changed by a JSON round trip{where}"
+        assert reloaded.observation(viewer) == obs, (
+            f"observation({viewer}) changed by a JSON round trip{where}"
+        )
         secret = game.secret(match.state, viewer)
         if secret is not None:
             log.had_secret.add(viewer)
@@ -225,7 +239,9 @@ def check_information(match: Match, where: Where, log: SecretLog) -> None:
             world = match.determinize(viewer, s)
             ctx = f" (determinize({viewer}, {s})){where}"
             assert world.observation(viewer) == obs, f"determinizing changed the viewer's observation{ctx}"
-            assert world.observation(None) == spectator, f"determinizing changed the spectator's observation{ctx}"
+            assert world.observation(None) == spectator, (
+                f"determinizing changed the spectator's observation{ctx}"
+            )
             assert world.to_move == match.to_move, f"determinizing changed to_move{ctx}"
             assert world.history == match.history, f"determinizing changed the history{ctx}"
             if viewer is not None and viewer in match.to_move:
@@ -233,14 +249,18 @@ def check_information(match: Match, where: Where, log: SecretLog) -> None:
                 theirs = [a.notation for a in world.legal_actions(viewer)]
                 assert theirs == mine, f"determinizing changed the viewer's legal actions{ctx}"
             assert game.invariants(world.state) == [], f"determinized state breaks invariants{ctx}"
-            assert match.determinize(viewer, s).to_json() == world.to_json(), f"determinize is not deterministic{ctx}"
+            assert match.determinize(viewer, s).to_json() == world.to_json(), (
+                f"determinize is not deterministic{ctx}"
+            )
             if secret is not None and game.secret(world.state, viewer) != secret:
                 log.changed.add(viewer)
             if s == DETERMINIZE_SEEDS[0]:
                 assert world.render_text(viewer) == text, f"render_text reveals hidden information{ctx}"
                 assert world.render_svg(viewer) == svg, f"render_svg reveals hidden information{ctx}"
                 world_json = json.loads(json.dumps(world.to_json(), allow_nan=False))
-                assert match_from_json(world_json).to_json() == world.to_json(), f"determinized JSON round trip{ctx}"
+                assert match_from_json(world_json).to_json() == world.to_json(), (
+                    f"determinized JSON round trip{ctx}"
+                )
                 rnd = random.Random(s)
                 for _ in range(CONTINUATION_STEPS):
                     if world.is_over:
@@ -267,7 +287,9 @@ def check_renders(match: Match, where: Where) -> None:
         if viewer is not None and clickable:
             for action in match.legal_actions(viewer):
                 lost = [t for t in action.targets if t not in clickable]
-                assert not lost, f"{action.notation!r} targets {lost} missing from render_svg({viewer}){where}"
+                assert not lost, (
+                    f"{action.notation!r} targets {lost} missing from render_svg({viewer}){where}"
+                )
         hu = match.render_text(viewer, "hu")
         assert isinstance(hu, str) and hu.strip(), f"render_text({viewer}, 'hu') is empty{where}"
 
@@ -284,7 +306,9 @@ def check_secret_log(match: Match, log: SecretLog, where: Where) -> None:
     """The information-safety checks must not be vacuous for a game with hidden information."""
     info = match.game.info
     if not info.hidden_information:
-        assert not log.had_secret, f"{info.id} declares no hidden information but secret() returns values{where}"
+        assert not log.had_secret, (
+            f"{info.id} declares no hidden information but secret() returns values{where}"
+        )
         return
     assert log.had_secret, (
         f"{info.id} declares hidden information but secret() is always None, "

@@ -101,7 +101,11 @@ def configurations(game: Game) -> list[Config]:
                     break
                 reasons.append(reason)
             else:
-                add(order[0], options, f"option {name}={value!r} is refused at every player count: {reasons[0]}")
+                add(
+                    order[0],
+                    options,
+                    f"option {name}={value!r} is refused at every player count: {reasons[0]}",
+                )
 
     rnd = random.Random(zlib.crc32(info.id.encode()))
     made = 0

@@ -78,5 +78,10 @@ def _parametrize(metafunc: pytest.Metafunc) -> None:
                     labels.append(f"{config.label}-s{seed}")
         metafunc.parametrize("conformance_case", cases, ids=labels)
     if "heuristic_case" in metafunc.fixturenames:
-        chosen = [c for gid, game in _all_games() if not isinstance(game, str) for c in heuristic_configurations(game)]
+        chosen = [
+            c
+            for gid, game in _all_games()
+            if not isinstance(game, str)
+            for c in heuristic_configurations(game)
+        ]
         metafunc.parametrize("heuristic_case", chosen, ids=[c.label for c in chosen])

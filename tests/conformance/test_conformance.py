@@ -56,8 +56,12 @@ def test_game_info_is_well_formed(conformance_game: str) -> None:
         if spec["type"] == "bool":
             assert isinstance(default, bool), f"option {name}: bool default {default!r}"
         elif spec["type"] == "int":
-            assert isinstance(default, int) and not isinstance(default, bool), f"option {name}: default {default!r}"
-            assert spec.get("min", default) <= default <= spec.get("max", default), f"option {name}: default out of range"
+            assert isinstance(default, int) and not isinstance(default, bool), (
+                f"option {name}: default {default!r}"
+            )
+            assert spec.get("min", default) <= default <= spec.get("max", default), (
+                f"option {name}: default out of range"
+            )
         else:
             assert spec.get("choices"), f"choice option {name} lists no choices"
             assert default in spec["choices"], f"option {name}: default {default!r} is not a choice"
@@ -100,7 +104,12 @@ def test_random_positions(conformance_game: str) -> None:
     """Hypothesis picks configurations, seeds and positions; failures shrink to short histories."""
     configs = [c for c in configurations(get_game(conformance_game)) if not c.problem]
 
-    @settings(max_examples=HYPOTHESIS_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(
+        max_examples=HYPOTHESIS_EXAMPLES,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+    )
     @given(
         config=st.sampled_from(configs),
         seed=st.integers(0, 2**31 - 1),

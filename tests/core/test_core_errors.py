@@ -71,7 +71,11 @@ def test_action_is_its_notation() -> None:
     assert a == "pay C -r" and a.notation == "pay C -r" and type(a.notation) is str
     assert a.targets == ("card-C",) and a.kind == "pay"
     assert hash(a) == hash("pay C -r")
-    assert json.loads(json.dumps(a.to_json())) == {"notation": "pay C -r", "kind": "pay", "targets": ["card-C"]}
+    assert json.loads(json.dumps(a.to_json())) == {
+        "notation": "pay C -r",
+        "kind": "pay",
+        "targets": ["card-C"],
+    }
     assert json.dumps(a) == '"pay C -r"'
     assert repr(a) == "Action('pay C -r')"
 

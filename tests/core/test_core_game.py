@@ -61,7 +61,9 @@ def test_validate_players() -> None:
 def test_game_info_json() -> None:
     info = GameInfo("x", "X", 2, 5, {"fast": {"type": "bool", "default": False, "help": "h"}})
     data = json.loads(json.dumps(info.to_json()))
-    assert data["id"] == "x" and data["name_hu"] == "X" and data["min_players"] == 2 and data["max_players"] == 5
+    assert (
+        data["id"] == "x" and data["name_hu"] == "X" and data["min_players"] == 2 and data["max_players"] == 5
+    )
     assert data["options"]["fast"]["default"] is False and data["hidden_information"] is True
     data["options"]["fast"]["default"] = True
     assert info.options["fast"]["default"] is False  # the JSON is a copy

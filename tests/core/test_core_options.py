@@ -43,8 +43,19 @@ def test_caller_dict_is_not_modified() -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("true", True), ("TRUE", True), ("1", True), ("yes", True), (" on ", True), (1, True),
-     ("false", False), ("0", False), ("no", False), ("Off", False), (0, False)],
+    [
+        ("true", True),
+        ("TRUE", True),
+        ("1", True),
+        ("yes", True),
+        (" on ", True),
+        (1, True),
+        ("false", False),
+        ("0", False),
+        ("no", False),
+        ("Off", False),
+        (0, False),
+    ],
 )
 def test_bool_coercion(text: Any, value: bool) -> None:
     assert resolve_options(INFO, {"fast": text})["fast"] is value
@@ -98,7 +109,9 @@ def test_options_must_be_a_mapping(bad: Any) -> None:
 def test_setup_as_dict_and_as_json_string() -> None:
     arrangement = {"deck": [3, 1, 2], "nested": {"a": None}}
     assert resolve_options(INFO, {"setup": arrangement})["setup"] == arrangement
-    assert resolve_options(INFO, {"setup": '{"deck": [3, 1, 2], "nested": {"a": null}}'})["setup"] == arrangement
+    assert (
+        resolve_options(INFO, {"setup": '{"deck": [3, 1, 2], "nested": {"a": null}}'})["setup"] == arrangement
+    )
     assert "setup" not in resolve_options(INFO, {})
 
 

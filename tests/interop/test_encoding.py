@@ -68,7 +68,9 @@ def test_what_the_adapters_encode_equals_the_observation_encoding(case):
                 assert np.array_equal(encode_seat(encoder, match, seat, game_id), expected)
                 if fast is not None:  # what the observation cache hands out unchecked
                     vec = fast(match, seat)
-                    assert vec.dtype == np.float32 and vec.shape == (encoder.size,) and not vec.flags.writeable
+                    assert (
+                        vec.dtype == np.float32 and vec.shape == (encoder.size,) and not vec.flags.writeable
+                    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

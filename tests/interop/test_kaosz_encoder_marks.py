@@ -42,7 +42,12 @@ def test_marked_encoding_equals_the_observation_on_every_position(case):
             for seat in seats if rng.random() < 0.75 else [rng.choice(seats)]:
                 vec = fast.encode_match(match, seat)
                 ref = plain.encode(match.observation(seat))
-                assert np.array_equal(vec, ref), (seed, match.history[-1], seat, np.nonzero(vec != ref)[0][:8])
+                assert np.array_equal(vec, ref), (
+                    seed,
+                    match.history[-1],
+                    seat,
+                    np.nonzero(vec != ref)[0][:8],
+                )
 
 
 def _step_to(match, kind: str, seat: int, limit: int = 3000) -> bool:
@@ -134,7 +139,9 @@ def test_mutating_a_clone_leaves_the_original_encoding_alone():
         assert np.array_equal(original[seat], KaoszEncoder().encode(match.observation(seat)))
     for _ in _play_on(match, 40):  # and the original goes on being encoded right
         for seat in (0, 1, None):
-            assert np.array_equal(enc.encode_match(match, seat), KaoszEncoder().encode(match.observation(seat)))
+            assert np.array_equal(
+                enc.encode_match(match, seat), KaoszEncoder().encode(match.observation(seat))
+            )
 
 
 def _play_on(match, steps: int):

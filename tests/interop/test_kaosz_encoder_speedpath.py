@@ -124,7 +124,9 @@ def test_per_zone_visibility_equals_views_visible(players):
             known = set(s.players[seat].known) if seat is not None else set()
             for i, p in enumerate(s.players):
                 rules = [(u, True) for u in p.hangar]
-                rules += [(u, (c := s.cards[u]).owner == me or c.up or u in known) for u in p.canteen + p.surface]
+                rules += [
+                    (u, (c := s.cards[u]).owner == me or c.up or u in known) for u in p.canteen + p.surface
+                ]
                 if i == seat:
                     rules += [(u, s.cards[u].owner == me or u in known) for u in p.hand]
                 for u, identified in rules:

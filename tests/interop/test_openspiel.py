@@ -33,7 +33,9 @@ def test_every_game_is_registered_with_the_right_type(game_id):
     assert gt.dynamics == T.Dynamics.SEQUENTIAL
     assert gt.chance_mode == T.ChanceMode.SAMPLED_STOCHASTIC
     assert gt.utility == T.Utility.GENERAL_SUM and gt.reward_model == T.RewardModel.TERMINAL
-    hidden = T.Information.IMPERFECT_INFORMATION if info.hidden_information else T.Information.PERFECT_INFORMATION
+    hidden = (
+        T.Information.IMPERFECT_INFORMATION if info.hidden_information else T.Information.PERFECT_INFORMATION
+    )
     assert gt.information == hidden
     assert (gt.min_num_players, gt.max_num_players) == (info.min_players, info.max_players)
     assert gt.provides_information_state_tensor and gt.provides_observation_string
@@ -127,7 +129,9 @@ def test_mcts_beats_random_on_the_toy_game():
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(game, 2.0, 40, mcts.RandomRolloutEvaluator(2, rng), random_state=rng)
     opponent = uniform_random.UniformRandomBot(1, rng)
-    total = sum(evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, opponent], rng)[0] for _ in range(12))
+    total = sum(
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, opponent], rng)[0] for _ in range(12)
+    )
     assert total > 0
 
 
@@ -140,7 +144,9 @@ def test_successive_initial_states_use_successive_seeds():
 def test_public_observer_shows_the_spectator_view():
     game = openspiel.load("toy_gops", players=2)
     state = game.new_initial_state()
-    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    observer = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
     assert json.loads(observer.string_from(state, 0)) == state.match.observation(None)
 
 

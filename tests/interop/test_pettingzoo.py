@@ -183,7 +183,9 @@ def test_agent_iter_stops_at_max_iter_and_when_every_agent_is_done():
     the selected agent at most ``max_iter`` times and stopping once no agent is left."""
     e = env("smugglers", players=2)
     e.reset(seed=3)
-    assert list(itertools.islice(e.agent_iter(3), 5)) == [e.agent_selection] * 3  # nothing stepped: same agent
+    assert (
+        list(itertools.islice(e.agent_iter(3), 5)) == [e.agent_selection] * 3
+    )  # nothing stepped: same agent
     assert list(e.agent_iter(0)) == []
     seen = 0
     for agent in e.agent_iter():

@@ -173,7 +173,9 @@ def test_a_change_reaches_every_observer_once():
     for viewer, o in observers.items():  # ... and every observer's card part is already new
         assert o.parts[at] is not before[viewer]
     for viewer in (0, 1, 2, None):
-        assert np.array_equal(enc.encode_match(match, viewer), SmugglersEncoder().encode(match.observation(viewer)))
+        assert np.array_equal(
+            enc.encode_match(match, viewer), SmugglersEncoder().encode(match.observation(viewer))
+        )
 
 
 def test_a_change_the_rules_did_not_mark_would_be_caught():

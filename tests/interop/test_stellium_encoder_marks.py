@@ -68,5 +68,7 @@ def test_a_clone_that_moves_on_does_not_disturb_the_original():
         seat = min(twin.to_move)
         twin.apply(seat, twin.legal_actions(seat)[-1])
         for viewer in (None, 0, 1, 2):
-            assert np.array_equal(enc.encode_match(twin, viewer), StelliumEncoder().encode(twin.observation(viewer)))
+            assert np.array_equal(
+                enc.encode_match(twin, viewer), StelliumEncoder().encode(twin.observation(viewer))
+            )
         assert [enc.encode_match(match, seat).tobytes() for seat in (None, 0, 1, 2)] == before

@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 import galaxis
 
 
-def create(client: TestClient, seats: list[str], game: str = "toy_gops", **extra: Any) -> tuple[str, list[Any]]:
+def create(
+    client: TestClient, seats: list[str], game: str = "toy_gops", **extra: Any
+) -> tuple[str, list[Any]]:
     body = {"game": game, "players": len(seats), "seed": 11, "seats": seats, **extra}
     r = client.post("/api/matches", json=body)
     assert r.status_code == 201, r.text
@@ -26,8 +28,11 @@ def state(client: TestClient, mid: str, token: str | None = None) -> dict[str, A
 
 
 def act(client: TestClient, mid: str, token: str, notation: str, seq: int | None) -> Any:
-    return client.post(f"/api/matches/{mid}/actions", headers={"X-Seat-Token": token},
-                       json={"notation": notation, "seq": seq})
+    return client.post(
+        f"/api/matches/{mid}/actions",
+        headers={"X-Seat-Token": token},
+        json={"notation": notation, "seq": seq},
+    )
 
 
 def wait_for(pred: Any, timeout: float = 10.0) -> Any:
@@ -52,23 +57,41 @@ def test_create_returns_tokens_per_seat(client: TestClient) -> None:
     mid, tokens = create(client, ["human", "bot:random"])
     assert isinstance(tokens[0], str) and len(tokens[0]) >= 20 and tokens[1] is None
     st = state(client, mid, tokens[0])
-    assert st["seat"] == 0 and st["game"] == "toy_gops" and st["seats"][1] == {"kind": "bot", "spec": "random"}
+    assert (
+        st["seat"] == 0 and st["game"] == "toy_gops" and st["seats"][1] == {"kind": "bot", "spec": "random"}
+    )
 
 
-@pytest.mark.parametrize("body, fragment", [
-    ({"game": "nope", "players": 2, "seats": ["human", "human"]}, "unknown game"),
-    ({"game": "toy_gops", "players": 7, "seats": ["human"] * 7}, "2 to 3 players"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human"]}, "need 2 seats"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "robot"]}, "seat 1"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "bot:nosuchagent"]}, "unknown agent"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "human"], "options": {"cards": 99}}, "between"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "human"], "options": {"colour": 1}}, "unknown option"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "human"], "extra": 1}, "extra"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "human"], "seed": -1}, "seed"),
-    ({"game": "toy_gops", "players": "two", "seats": ["human", "human"]}, "players"),
-    ({"game": "toy_gops", "players": 2, "seats": ["human", "human"],
-      "clock": {"initial_ms": 5, "fallback": "random"}}, "initial_ms"),
-])
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({"game": "nope", "players": 2, "seats": ["human", "human"]}, "unknown game"),
+        ({"game": "toy_gops", "players": 7, "seats": ["human"] * 7}, "2 to 3 players"),
+        ({"game": "toy_gops", "players": 2, "seats": ["human"]}, "need 2 seats"),
+        ({"game": "toy_gops", "players": 2, "seats": ["human", "robot"]}, "seat 1"),
+        ({"game": "toy_gops", "players": 2, "seats": ["human", "bot:nosuchagent"]}, "unknown agent"),
+        (
+            {"game": "toy_gops", "players": 2, "seats": ["human", "human"], "options": {"cards": 99}},
+            "between",
+        ),
+        (
+            {"game": "toy_gops", "players": 2, "seats": ["human", "human"], "options": {"colour": 1}},
+            "unknown option",
+        ),
+        ({"game": "toy_gops", "players": 2, "seats": ["human", "human"], "extra": 1}, "extra"),
+        ({"game": "toy_gops", "players": 2, "seats": ["human", "human"], "seed": -1}, "seed"),
+        ({"game": "toy_gops", "players": "two", "seats": ["human", "human"]}, "players"),
+        (
+            {
+                "game": "toy_gops",
+                "players": 2,
+                "seats": ["human", "human"],
+                "clock": {"initial_ms": 5, "fallback": "random"},
+            },
+            "initial_ms",
+        ),
+    ],
+)
 def test_create_rejects_bad_input(client: TestClient, body: dict[str, Any], fragment: str) -> None:
     r = client.post("/api/matches", json=body)
     assert r.status_code == 422, r.text
@@ -82,7 +105,9 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
     r = client.post("/api/matches", json=["a", "list"])
     assert r.status_code == 422
     big = {"game": "toy_gops", "players": 2, "seats": ["human", "human"], "options": {"x": "y" * 70_000}}
-    r = client.post("/api/matches", content=json.dumps(big).encode(), headers={"Content-Type": "application/json"})
+    r = client.post(
+        "/api/matches", content=json.dumps(big).encode(), headers={"Content-Type": "application/json"}
+    )
     assert r.status_code == 413
 
     def chunks() -> Any:  # no Content-Length: the limit counts streamed bytes
@@ -94,8 +119,11 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
     r = client.post("/api/matches", content=chunks(), headers={"Content-Type": "application/json"})
     assert r.status_code == 413
     mid, tokens = create(client, ["human", "human"])
-    r = client.post(f"/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[0]},
-                    json={"notation": "x" * 300, "seq": 0})
+    r = client.post(
+        f"/api/matches/{mid}/actions",
+        headers={"X-Seat-Token": tokens[0]},
+        json={"notation": "x" * 300, "seq": 0},
+    )
     assert r.status_code == 422
     assert state(client, mid)["seq"] == 0
 
@@ -103,9 +131,19 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
 def test_get_match_seat_spectator_and_errors(client: TestClient) -> None:
     mid, tokens = create(client, ["human", "human"])
     seat0, spectator = state(client, mid, tokens[0]), state(client, mid)
-    assert seat0["seq"] == 0 and seat0["to_move"] == [0, 1] and seat0["over"] is False and seat0["result"] is None
+    assert (
+        seat0["seq"] == 0
+        and seat0["to_move"] == [0, 1]
+        and seat0["over"] is False
+        and seat0["result"] is None
+    )
     assert seat0["legal"] == ["bid 1", "bid 2", "bid 3", "bid 4", "bid 5"]
-    assert seat0["legal_actions"][0] == {"notation": "bid 1", "text": "bid 1", "targets": ["card-1"], "kind": "bid"}
+    assert seat0["legal_actions"][0] == {
+        "notation": "bid 1",
+        "text": "bid 1",
+        "targets": ["card-1"],
+        "kind": "bid",
+    }
     assert spectator["seat"] is None and spectator["legal"] == []
     assert spectator["observation"]["hands"] == [5, 5]
     assert client.get(f"/api/matches/{mid}", headers={"X-Seat-Token": "wrong"}).status_code == 403
@@ -119,9 +157,15 @@ def test_actions_403_409_422_and_200(client: TestClient) -> None:
     assert r.status_code == 403
     assert act(client, mid, "not-a-token", "bid 1", 0).status_code == 403
     r = act(client, mid, tokens[0], "bid 9", 0)
-    assert r.status_code == 422 and "bid one of your cards" in r.json()["detail"] and r.json()["rule"] == "toy: bidding"
+    assert (
+        r.status_code == 422
+        and "bid one of your cards" in r.json()["detail"]
+        and r.json()["rule"] == "toy: bidding"
+    )
     r = act(client, mid, tokens[0], "bid 3", 0)
-    assert r.status_code == 200 and r.json()["seq"] == 1 and r.json()["events"] == [{"type": "bid", "seat": 0}]
+    assert (
+        r.status_code == 200 and r.json()["seq"] == 1 and r.json()["events"] == [{"type": "bid", "seat": 0}]
+    )
     r = act(client, mid, tokens[1], "bid 2", 0)
     assert r.status_code == 409 and r.json()["seq"] == 1
     r = act(client, mid, tokens[0], "bid 2", 1)  # seat 0 already bid this round
@@ -151,7 +195,9 @@ def test_play_to_the_end_against_a_bot(client: TestClient) -> None:
     assert m.is_over and m.result.to_json() == st["result"]
     assert galaxis.match_from_json(data).result.scores == st["result"]["scores"]
     replay = client.get(f"/api/matches/{mid}/replay?step=3&seat=1").json()
-    assert replay["step"] == 3 and replay["steps"] == len(data["history"]) and replay["svg"].startswith("<svg")
+    assert (
+        replay["step"] == 3 and replay["steps"] == len(data["history"]) and replay["svg"].startswith("<svg")
+    )
     upload = client.post("/api/replay", json={"match": data, "step": 2}).json()
     assert upload["step"] == 2 and upload["moves"] == replay["moves"]
 
@@ -202,13 +248,21 @@ def test_listing_and_joining(client: TestClient) -> None:
 
 def test_websocket_messages_resync_and_refusals(client: TestClient) -> None:
     mid, tokens = create(client, ["human", "human"])
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws0, \
-            client.websocket_connect(f"/api/matches/{mid}/ws") as spectator:
+    with (
+        client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws0,
+        client.websocket_connect(f"/api/matches/{mid}/ws") as spectator,
+    ):
         act(client, mid, tokens[1], "bid 2", 0)
         act(client, mid, tokens[0], "bid 3", 1)
         first, second = ws0.receive_json(), ws0.receive_json()
-        assert first == {"seq": 1, "events": [{"type": "bid", "seat": 1}], "to_move": [0], "seat": 1,
-                         "kind": "act", "notation": None}
+        assert first == {
+            "seq": 1,
+            "events": [{"type": "bid", "seat": 1}],
+            "to_move": [0],
+            "seat": 1,
+            "kind": "act",
+            "notation": None,
+        }
         assert second["seq"] == 2 and second["notation"] == "bid 3" and second["to_move"] == [0, 1]
         assert spectator.receive_json()["notation"] is None
         assert spectator.receive_json()["notation"] is None  # spectators see no secret bids
@@ -226,7 +280,9 @@ def test_undo_needs_consent_and_rebuilds(client: TestClient) -> None:
     act(client, mid, tokens[0], "bid 5", 0)
     undo = f"/api/matches/{mid}/undo"
     assert client.post(undo, json={"seq": 1}).status_code == 403
-    assert client.post(undo, headers={"X-Seat-Token": tokens[1]}, json={"seq": 1}).status_code == 409  # no move
+    assert (
+        client.post(undo, headers={"X-Seat-Token": tokens[1]}, json={"seq": 1}).status_code == 409
+    )  # no move
     assert client.post(undo, headers={"X-Seat-Token": tokens[0]}, json={"seq": 0}).status_code == 409  # stale
     r = client.post(undo, headers={"X-Seat-Token": tokens[0]}, json={"seq": 1})
     assert r.status_code == 200 and r.json()["done"] is False and r.json()["undo"]["waiting"] == [1]
@@ -258,14 +314,21 @@ def test_undo_alone_against_bots_is_immediate(client: TestClient) -> None:
 
 
 def test_clock_fallback_random_moves_for_the_seat(client: TestClient) -> None:
-    mid, tokens = create(client, ["human", "human"],
-                         clock={"initial_ms": 1000, "increment_ms": 0, "fallback": "random"})
+    mid, tokens = create(
+        client, ["human", "human"], clock={"initial_ms": 1000, "increment_ms": 0, "fallback": "random"}
+    )
     st = state(client, mid, tokens[0])
     assert st["clock"]["running"] == [0, 1] and st["clock"]["remaining_ms"][0] <= 1000
-    assert client.post(f"/api/matches/{mid}/undo", headers={"X-Seat-Token": tokens[0]},
-                       json={"seq": 0}).status_code == 409
+    assert (
+        client.post(
+            f"/api/matches/{mid}/undo", headers={"X-Seat-Token": tokens[0]}, json={"seq": 0}
+        ).status_code
+        == 409
+    )
     act(client, mid, tokens[0], "bid 1", 0)
-    log = wait_for(lambda: [e for e in client.get(f"/api/matches/{mid}/log").json() if e["kind"] == "timeout"], 5)
+    log = wait_for(
+        lambda: [e for e in client.get(f"/api/matches/{mid}/log").json() if e["kind"] == "timeout"], 5
+    )
     assert log[0]["seat"] == 1
     assert state(client, mid)["seq"] >= 2
 
@@ -282,8 +345,10 @@ def test_views_are_cached_per_seq_seat_and_language(client: TestClient) -> None:
     """Views are computed once per position; a move, another seat or another
     language never gets a stale or foreign one."""
     mid, tokens = create(client, ["human", "human"])
-    svg = {seat: client.get(f"/api/matches/{mid}/svg", headers={"X-Seat-Token": tokens[seat]}).text
-           for seat in (0, 1)}
+    svg = {
+        seat: client.get(f"/api/matches/{mid}/svg", headers={"X-Seat-Token": tokens[seat]}).text
+        for seat in (0, 1)
+    }
     before = [state(client, mid, t) for t in tokens]
     assert "bid 5" in before[0]["legal"] and "bid 5" in before[1]["legal"]
     hu = client.get(f"/api/matches/{mid}?lang=hu", headers={"X-Seat-Token": tokens[0]}).json()

@@ -58,7 +58,9 @@ def pg_db() -> Iterator[str]:
 
 
 def create(url: str, seats: list[str]) -> tuple[str, list[Any]]:
-    r = httpx.post(f"{url}/api/matches", json={"game": "toy_gops", "players": len(seats), "seed": 2, "seats": seats})
+    r = httpx.post(
+        f"{url}/api/matches", json={"game": "toy_gops", "players": len(seats), "seed": 2, "seats": seats}
+    )
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["tokens"]
 
@@ -66,44 +68,65 @@ def create(url: str, seats: list[str]) -> tuple[str, list[Any]]:
 def test_postgresql_by_url_survives_restart(pg_db: str, tmp_path: Path) -> None:
     with ServerProcess(pg_db, log_path=tmp_path / "a.log") as server:
         mid, tokens = create(server.url, ["human", "bot:random"])
-        r = httpx.post(f"{server.url}/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[0]},
-                       json={"notation": "bid 2", "seq": httpx.get(f"{server.url}/api/matches/{mid}").json()["seq"]})
+        r = httpx.post(
+            f"{server.url}/api/matches/{mid}/actions",
+            headers={"X-Seat-Token": tokens[0]},
+            json={"notation": "bid 2", "seq": httpx.get(f"{server.url}/api/matches/{mid}").json()["seq"]},
+        )
         assert r.status_code == 200
         before = httpx.get(f"{server.url}/api/matches/{mid}", headers={"X-Seat-Token": tokens[0]}).json()
     with ServerProcess(pg_db, log_path=tmp_path / "b.log") as server:
         after = httpx.get(f"{server.url}/api/matches/{mid}", headers={"X-Seat-Token": tokens[0]}).json()
     before.pop("clock"), after.pop("clock")
-    assert after["seq"] >= before["seq"] >= 2 and after["observation"]["hands"][0] == before["observation"]["hands"][0]
+    assert (
+        after["seq"] >= before["seq"] >= 2
+        and after["observation"]["hands"][0] == before["observation"]["hands"][0]
+    )
 
 
 def test_two_processes_share_matches_through_redis(pg_db: str, tmp_path: Path) -> None:
     require_services("Redis", _redis_ok())
-    with ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "a.log") as a, \
-            ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b:
+    with (
+        ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "a.log") as a,
+        ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b,
+    ):
         mid, tokens = create(a.url, ["human", "human"])
         ws_url = b.url.replace("http", "ws") + f"/api/matches/{mid}/ws?token={tokens[1]}"
         with connect(ws_url, open_timeout=10) as ws:
-            r = httpx.post(f"{a.url}/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[0]},
-                           json={"notation": "bid 4", "seq": 0})
+            r = httpx.post(
+                f"{a.url}/api/matches/{mid}/actions",
+                headers={"X-Seat-Token": tokens[0]},
+                json={"notation": "bid 4", "seq": 0},
+            )
             assert r.status_code == 200
             msg = json.loads(ws.recv(timeout=10))
-            assert msg["seq"] == 1 and msg["seat"] == 0 and msg["notation"] is None  # seat 1 must not see the bid
+            assert (
+                msg["seq"] == 1 and msg["seat"] == 0 and msg["notation"] is None
+            )  # seat 1 must not see the bid
             # The other process knows the new state and accepts the next move.
             assert httpx.get(f"{b.url}/api/matches/{mid}").json()["seq"] == 1
-            r = httpx.post(f"{b.url}/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[1]},
-                           json={"notation": "bid 1", "seq": 1})
+            r = httpx.post(
+                f"{b.url}/api/matches/{mid}/actions",
+                headers={"X-Seat-Token": tokens[1]},
+                json={"notation": "bid 1", "seq": 1},
+            )
             assert r.status_code == 200 and r.json()["events"][-1]["type"] == "reveal"
             assert json.loads(ws.recv(timeout=10))["seq"] == 2
         # Competing moves on the same seq through both processes: exactly one wins.
         results: list[int] = []
 
         def post(url: str, seat: int, notation: str) -> None:
-            r = httpx.post(f"{url}/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[seat]},
-                           json={"notation": notation, "seq": 2})
+            r = httpx.post(
+                f"{url}/api/matches/{mid}/actions",
+                headers={"X-Seat-Token": tokens[seat]},
+                json={"notation": notation, "seq": 2},
+            )
             results.append(r.status_code)
 
-        threads = [threading.Thread(target=post, args=(a.url, 0, "bid 2")),
-                   threading.Thread(target=post, args=(b.url, 1, "bid 3"))]
+        threads = [
+            threading.Thread(target=post, args=(a.url, 0, "bid 2")),
+            threading.Thread(target=post, args=(b.url, 1, "bid 3")),
+        ]
         for th in threads:
             th.start()
         for th in threads:
@@ -119,15 +142,23 @@ def test_realtime_pacing_is_shared_between_processes(pg_db: str, tmp_path: Path)
     escape them by sending its moves through another process."""
     require_services("Redis", _redis_ok())
     policy = MULTI.policy
-    with ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "a.log") as a, \
-            ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b:
-        r = httpx.post(f"{a.url}/api/matches", json={"game": MULTI.info.id, "players": 2, "seed": 3,
-                                                      "seats": ["human", "human"]})
+    with (
+        ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "a.log") as a,
+        ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b,
+    ):
+        r = httpx.post(
+            f"{a.url}/api/matches",
+            json={"game": MULTI.info.id, "players": 2, "seed": 3, "seats": ["human", "human"]},
+        )
         mid, tokens = r.json()["id"], r.json()["tokens"]
 
         def post(url: str, seat: int, notation: str) -> httpx.Response:  # no seq: ordered by arrival
-            return httpx.post(f"{url}/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[seat]},
-                              json={"notation": notation}, timeout=30)
+            return httpx.post(
+                f"{url}/api/matches/{mid}/actions",
+                headers={"X-Seat-Token": tokens[seat]},
+                json={"notation": notation},
+                timeout=30,
+            )
 
         began = time.monotonic()
         assert post(a.url, 0, "bid 1").status_code == 200
@@ -149,12 +180,18 @@ def test_realtime_pacing_is_shared_between_processes(pg_db: str, tmp_path: Path)
 
 def test_undo_request_and_consent_through_different_processes(pg_db: str, tmp_path: Path) -> None:
     require_services("Redis", _redis_ok())
-    with ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "a.log") as a, \
-            ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b:
+    with (
+        ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "a.log") as a,
+        ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b,
+    ):
         mid, tokens = create(a.url, ["human", "human"])
         seat0, seat1 = ({"X-Seat-Token": t} for t in tokens)
-        assert httpx.post(f"{a.url}/api/matches/{mid}/actions", headers=seat0,
-                          json={"notation": "bid 4", "seq": 0}).status_code == 200
+        assert (
+            httpx.post(
+                f"{a.url}/api/matches/{mid}/actions", headers=seat0, json={"notation": "bid 4", "seq": 0}
+            ).status_code
+            == 200
+        )
         # b has the match cached before the request, so it learns of it by a notice.
         assert httpx.get(f"{b.url}/api/matches/{mid}", headers=seat1).json()["undo"] is None
         r = httpx.post(f"{a.url}/api/matches/{mid}/undo", headers=seat0, json={"seq": 1})

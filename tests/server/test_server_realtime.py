@@ -17,7 +17,9 @@ def start(client: TestClient, game: str) -> tuple[str, list[str]]:
 
 
 def post(client: TestClient, mid: str, token: str, notation: str) -> Any:
-    return client.post(f"/api/matches/{mid}/actions", headers={"X-Seat-Token": token}, json={"notation": notation})
+    return client.post(
+        f"/api/matches/{mid}/actions", headers={"X-Seat-Token": token}, json={"notation": notation}
+    )
 
 
 def test_cooldown_refuses_a_second_quick_action(client: TestClient, add_game: Any) -> None:

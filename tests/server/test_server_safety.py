@@ -27,8 +27,9 @@ class PlantedGops(Gops):
 
     def __init__(self) -> None:
         super().__init__()
-        self.info = GameInfo(id="toy_planted", name="planted", min_players=2, max_players=3,
-                             options=dict(Gops.info.options))
+        self.info = GameInfo(
+            id="toy_planted", name="planted", min_players=2, max_players=3, options=dict(Gops.info.options)
+        )
 
     def apply(self, state: GopsState, seat: int, action: Action) -> list[dict[str, Any]]:
         card = int(action.notation.split()[1])
@@ -53,25 +54,37 @@ def pending_bid_codes(m: galaxis.Match, viewer: int | None) -> set[str]:
 def collect(client: TestClient, mid: str, token: str | None) -> str:
     """Everything one viewer can fetch about the match, as one text."""
     h = {"X-Seat-Token": token} if token else {}
-    parts = [client.get(f"/api/matches/{mid}", headers=h).text,
-             client.get(f"/api/matches/{mid}/svg", headers=h).text,
-             client.get(f"/api/matches/{mid}/log", headers=h).text,
-             client.get(f"/api/matches/{mid}/export", headers=h).text,
-             client.get("/api/matches?include_over=true").text]
+    parts = [
+        client.get(f"/api/matches/{mid}", headers=h).text,
+        client.get(f"/api/matches/{mid}/svg", headers=h).text,
+        client.get(f"/api/matches/{mid}/log", headers=h).text,
+        client.get(f"/api/matches/{mid}/export", headers=h).text,
+        client.get("/api/matches?include_over=true").text,
+    ]
     return "\n".join(parts)
 
 
 def test_toy_planted_secrets_never_reach_other_seats(client: TestClient, add_game: Any) -> None:
     add_game(PlantedGops())
     deck = [3, 1, 5, 2, 4]
-    r = client.post("/api/matches", json={"game": "toy_planted", "players": 2, "seed": 5,
-                                          "options": {"setup": {"deck": deck}}, "seats": ["human", "human"]})
+    r = client.post(
+        "/api/matches",
+        json={
+            "game": "toy_planted",
+            "players": 2,
+            "seed": 5,
+            "options": {"setup": {"deck": deck}},
+            "seats": ["human", "human"],
+        },
+    )
     mid, tokens = r.json()["id"], r.json()["tokens"]
     local = galaxis.new_match("toy_planted", 2, 5, {"setup": {"deck": deck}})
     rng = random.Random(1)
     viewers: list[tuple[int | None, str | None]] = [(0, tokens[0]), (1, tokens[1]), (None, None)]
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws0, \
-            client.websocket_connect(f"/api/matches/{mid}/ws") as wsspec:
+    with (
+        client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws0,
+        client.websocket_connect(f"/api/matches/{mid}/ws") as wsspec,
+    ):
         seq = 0
         while not local.is_over:
             for viewer, token in viewers:
@@ -80,8 +93,11 @@ def test_toy_planted_secrets_never_reach_other_seats(client: TestClient, add_gam
                     assert code not in text, f"{code} leaked to viewer {viewer}"
             seat = rng.choice(local.to_move)
             notation = rng.choice(local.legal_actions(seat)).notation
-            reply = client.post(f"/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[seat]},
-                                json={"notation": notation, "seq": seq})
+            reply = client.post(
+                f"/api/matches/{mid}/actions",
+                headers={"X-Seat-Token": tokens[seat]},
+                json={"notation": notation, "seq": seq},
+            )
             assert reply.status_code == 200
             local.apply(seat, notation)
             seq += 1
@@ -104,8 +120,10 @@ def test_smugglers_undealt_sectors_never_appear(client: TestClient) -> None:
     deck = sorted(sectors())
     random.Random(3).shuffle(deck)
     options = {"setup": {"deck": deck}}
-    r = client.post("/api/matches", json={"game": "smugglers", "players": 2, "seed": 9, "options": options,
-                                          "seats": ["human", "human"]})
+    r = client.post(
+        "/api/matches",
+        json={"game": "smugglers", "players": 2, "seed": 9, "options": options, "seats": ["human", "human"]},
+    )
     assert r.status_code == 201, r.text
     mid, tokens = r.json()["id"], r.json()["tokens"]
     local = galaxis.new_match("smugglers", 2, 9, options)
@@ -120,8 +138,10 @@ def test_smugglers_undealt_sectors_never_appear(client: TestClient) -> None:
         assert not found, f"undealt sectors {sorted(found)} in {where}"
 
     seen_ids = set()
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as ws1, \
-            client.websocket_connect(f"/api/matches/{mid}/ws") as wsspec:
+    with (
+        client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as ws1,
+        client.websocket_connect(f"/api/matches/{mid}/ws") as wsspec,
+    ):
         seq = 0
         while not local.is_over:
             if seq % 3 == 0:
@@ -131,8 +151,11 @@ def test_smugglers_undealt_sectors_never_appear(client: TestClient) -> None:
                     seen_ids |= set(re.findall(r"\bS\d\d\b", text))
             seat = rng.choice(local.to_move)
             notation = rng.choice(local.legal_actions(seat)).notation
-            reply = client.post(f"/api/matches/{mid}/actions", headers={"X-Seat-Token": tokens[seat]},
-                                json={"notation": notation, "seq": seq})
+            reply = client.post(
+                f"/api/matches/{mid}/actions",
+                headers={"X-Seat-Token": tokens[seat]},
+                json={"notation": notation, "seq": seq},
+            )
             assert reply.status_code == 200, reply.text
             local.apply(seat, notation)
             seq += 1

@@ -22,6 +22,7 @@ def test_no_server_errors(tmp_path: Path) -> None:
             def run(case) -> None:  # type: ignore[no-untyped-def]
                 response = case.call(base_url=server.url, timeout=10)
                 assert response.status_code < 500, (
-                    f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}")
+                    f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}"
+                )
 
             run()

@@ -15,8 +15,14 @@ class RealtimeGops(Gops):
 
     def __init__(self, game_id: str, cooldown_ms: int, countdown_ms: int) -> None:
         super().__init__()
-        self.info = GameInfo(id=game_id, name=game_id, min_players=2, max_players=3, options=dict(Gops.info.options))
-        self.policy = {"cooldown_ms": cooldown_ms, "countdown_ms": countdown_ms, "countdown_events": ["reveal"]}
+        self.info = GameInfo(
+            id=game_id, name=game_id, min_players=2, max_players=3, options=dict(Gops.info.options)
+        )
+        self.policy = {
+            "cooldown_ms": cooldown_ms,
+            "countdown_ms": countdown_ms,
+            "countdown_events": ["reveal"],
+        }
 
     def realtime(self, options: dict[str, Any]) -> dict[str, Any] | None:
         return self.policy

@@ -26,7 +26,9 @@ def evaluate(g: Kaosz, s: KaoszState, seat: int) -> float:
 
     def power(i: int) -> float:
         p = s.players[i]
-        fleet = sum(g.stat(s, u, "firepower") + g.stat(s, u, "armour") + g.stat(s, u, "bombard") for u in p.hangar)
+        fleet = sum(
+            g.stat(s, u, "firepower") + g.stat(s, u, "armour") + g.stat(s, u, "bombard") for u in p.hangar
+        )
         return len(p.colony) * 1.5 + fleet + len(p.hand) + p.credits * 0.3
 
     mine = power(seat)
@@ -57,7 +59,9 @@ class KaoszBot:
         decision = obs["decision"]
         card = _card(views, w[1]) if len(w) > 1 and w[1].startswith("c") else None
         if decision == "mulligan":
-            ships = [v for v in me.get("hand_cards", []) if v.get("type") == "ship" and int(v.get("cost", 9)) <= 6]
+            ships = [
+                v for v in me.get("hand_cards", []) if v.get("type") == "ship" and int(v.get("cost", 9)) <= 6
+            ]
             return 1.0 if (kind == "keep") == bool(ships) else 0.0
         if kind in ("end", "pass", "done", "stop", "go", "hold", "let"):
             return 0.5 if kind not in ("let", "hold") else 0.2
@@ -77,7 +81,11 @@ class KaoszBot:
                     return 2.5 if target in [f"c{u}" for u in _my_combat(obs, seat)] else 0.0
                 if "neutralize" in ops:
                     top = obs["stack"][-1] if obs["stack"] else None
-                    return 2.5 if top and top["seat"] != seat and len(w) > 2 and w[2] == top["card"]["id"] else 0.0
+                    return (
+                        2.5
+                        if top and top["seat"] != seat and len(w) > 2 and w[2] == top["card"]["id"]
+                        else 0.0
+                    )
                 if "credits" in ops:
                     return 4.0
                 return 1.0 if decision == "main" and credits > 6 else 0.0
@@ -106,7 +114,9 @@ class KaoszBot:
             return 0.3
         if kind == "attack":
             mine = _fleet(obs, seat, active_only=True)
-            defender = a.args[2] if a.args[2] >= 0 else next(p["seat"] for p in obs["players"] if p["seat"] != seat)
+            defender = (
+                a.args[2] if a.args[2] >= 0 else next(p["seat"] for p in obs["players"] if p["seat"] != seat)
+            )
             theirs = _fleet(obs, defender, active_only=True)
             if mine[0] == 0:
                 return 0.0
@@ -158,7 +168,9 @@ class KaoszBot:
         return 0.1
 
 
-def _score_ability(obs: dict[str, Any], seat: int, views: dict[str, dict[str, Any]], card: Card, w: list[str]) -> float:
+def _score_ability(
+    obs: dict[str, Any], seat: int, views: dict[str, dict[str, Any]], card: Card, w: list[str]
+) -> float:
     """Credits whenever; armour for a ship of ours in the fight that may not survive; else keep it."""
     e = card.ability
     if e is None:

@@ -18,8 +18,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 DATA = Path(__file__).parent / "data"
 
 RACES = ("human", "xeno", "insect", "carno", "cerebrite", "zarg", "triciplite", "shark")
-OPPOSED = {"human": "xeno", "xeno": "human", "insect": "carno", "carno": "insect",
-           "cerebrite": "zarg", "zarg": "cerebrite", "triciplite": "shark", "shark": "triciplite"}
+OPPOSED = {
+    "human": "xeno",
+    "xeno": "human",
+    "insect": "carno",
+    "carno": "insect",
+    "cerebrite": "zarg",
+    "zarg": "cerebrite",
+    "triciplite": "shark",
+    "shark": "triciplite",
+}
 TYPES = ("ship", "equipment", "crew", "base", "event", "interrupt")
 SUBTYPES = {
     "ship": ("scout", "fighter", "cruiser", "destroyer"),
@@ -34,7 +42,16 @@ STATS = ("speed", "firepower", "armour", "bombard")
 KEYWORDS = ("cloak", "rapid_fire", "salvo", "formation", "stealth", "heavy_weapons", "repair", "demolition")
 RARITIES = ("common", "uncommon", "rare", "ultra")
 TRIGGERS = ("play", "paid", "static", "start", "payment_end", "activate")
-TARGETS = ("none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent", "this_ship")
+TARGETS = (
+    "none",
+    "any_ship",
+    "own_ship",
+    "enemy_ship",
+    "own_base",
+    "stack_interrupt",
+    "opponent",
+    "this_ship",
+)
 
 
 class AbilityCost(BaseModel):
@@ -52,8 +69,9 @@ class Effect(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     when: Literal["play", "paid", "static", "start", "payment_end", "activate"]
     op: str
-    target: Literal["none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent",
-                    "this_ship"] = "none"
+    target: Literal[
+        "none", "any_ship", "own_ship", "enemy_ship", "own_base", "stack_interrupt", "opponent", "this_ship"
+    ] = "none"
     amount: int | Literal["X"] = 0
     stat: Literal["speed", "firepower", "armour", "bombard"] = "firepower"
     chooser: Literal["you", "opponent"] = "you"
@@ -115,7 +133,11 @@ class Card(BaseModel):
             raise ValueError(f"{self.id}: at most one activated ability per card (§9.5)")
         if abilities and self.type in ("event", "interrupt"):
             raise ValueError(f"{self.id}: only cards that stay in play have activated abilities")
-        if any(e.target == "this_ship" for e in self.effects) and self.type not in ("ship", "equipment", "crew"):
+        if any(e.target == "this_ship" for e in self.effects) and self.type not in (
+            "ship",
+            "equipment",
+            "crew",
+        ):
             raise ValueError(f"{self.id}: only ships and the cards aboard them can target 'this_ship'")
         return self
 
@@ -246,7 +268,9 @@ def _generate(spec: dict[str, Any]) -> list[Card]:
         # the most expensive cards are the rarest.
         order = sorted(range(len(cards)), key=lambda k: (-_value(cards[k]), cards[k]["id"]))
         for rank, k in enumerate(order):
-            cards[k]["rarity"] = "ultra" if rank < 1 else "rare" if rank < 3 else "uncommon" if rank < 10 else "common"
+            cards[k]["rarity"] = (
+                "ultra" if rank < 1 else "rare" if rank < 3 else "uncommon" if rank < 10 else "common"
+            )
         out.extend(Card.model_validate(c) for c in cards)
     return out
 

@@ -25,7 +25,9 @@ def _fail(message: str) -> None:
 def cards_command(
     game: str = typer.Argument("kaosz", help="The card game (only kaosz has cards)."),
     as_json: bool = typer.Option(False, "--json", help="Print the pool as JSON."),
-    race: str = typer.Option("", "--race", help="Only one race (human, xeno, insect, carno, cerebrite, zarg, triciplite, shark)."),
+    race: str = typer.Option(
+        "", "--race", help="Only one race (human, xeno, insect, carno, cerebrite, zarg, triciplite, shark)."
+    ),
 ) -> None:
     """List the card pool: name, race, type, subtype, cost, stats, rarity, text."""
     if game != "kaosz":
@@ -37,12 +39,18 @@ def cards_command(
         typer.echo(json.dumps([c.to_json() for c in cards], ensure_ascii=False, indent=1))
         return
     for c in cards:
-        stats = "-".join(str(c.stat(k)) for k in ("speed", "firepower", "armour", "bombard")) if c.type == "ship" else ""
+        stats = (
+            "-".join(str(c.stat(k)) for k in ("speed", "firepower", "armour", "bombard"))
+            if c.type == "ship"
+            else ""
+        )
         if c.type == "base":
             stats = f"limit {c.limit}, armour {c.stat('armour')}"
         tag = " [rulebook]" if c.named else ""
-        typer.echo(f"{c.name} ({c.name_en}){tag} | {c.race} | {c.type}/{c.subtype} | {c.cost} CR | {stats} | "
-                   f"{c.rarity} | {c.summary_text()}")
+        typer.echo(
+            f"{c.name} ({c.name_en}){tag} | {c.race} | {c.type}/{c.subtype} | {c.cost} CR | {stats} | "
+            f"{c.rarity} | {c.summary_text()}"
+        )
     typer.echo(f"{len(cards)} cards")
 
 
@@ -54,7 +62,9 @@ def deck_check(
     file: Path | None = typer.Argument(None, help="A deck file: lines like '3 Cobra Flash' or card ids."),
     all_starters: bool = typer.Option(False, "--all-starters", help="Check every starter deck."),
     races: str = typer.Option("standard", "--races", help="standard, four or free (§10.3)."),
-    simple_combat: bool = typer.Option(False, "--simple-combat", help="Apply the simplified combat ban (§10.2)."),
+    simple_combat: bool = typer.Option(
+        False, "--simple-combat", help="Apply the simplified combat ban (§10.2)."
+    ),
 ) -> None:
     """Validate a deck file or every starter; exit code 1 when a deck is illegal."""
     if races not in RACE_CHOICES:
@@ -78,7 +88,9 @@ def deck_check(
             for e in errors:
                 typer.echo(f"  - {e}")
         else:
-            typer.echo(f"{name}: legal ({len(ids)} cards, races {', '.join(sorted({pool()[c].race for c in ids}))})")
+            typer.echo(
+                f"{name}: legal ({len(ids)} cards, races {', '.join(sorted({pool()[c].race for c in ids}))})"
+            )
     if bad:
         raise typer.Exit(1)
 

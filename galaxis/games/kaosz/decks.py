@@ -31,7 +31,11 @@ def starter_titles() -> dict[str, str]:
 def uses_speed(card_id: str) -> bool:
     """Cards that refer to speed or return fire, banned with the simplified combat system (§10.2)."""
     c = pool()[card_id]
-    return bool(c.bonus.get("speed")) or "rapid_fire" in c.keywords or any(e.stat == "speed" for e in c.effects if e.op == "pump")
+    return (
+        bool(c.bonus.get("speed"))
+        or "rapid_fire" in c.keywords
+        or any(e.stat == "speed" for e in c.effects if e.op == "pump")
+    )
 
 
 def check_deck(ids: list[str], races: str = "standard", simple_combat: bool = False) -> list[str]:
@@ -56,7 +60,9 @@ def check_deck(ids: list[str], races: str = "standard", simple_combat: bool = Fa
     if simple_combat:
         banned = sorted({table[c].name for c in ids if c in table and uses_speed(c)})
         if banned:
-            errors.append(f"the simplified combat system bans cards that refer to speed or return fire: {', '.join(banned)} (§10.2)")
+            errors.append(
+                f"the simplified combat system bans cards that refer to speed or return fire: {', '.join(banned)} (§10.2)"
+            )
     return errors
 
 

@@ -63,10 +63,17 @@ def _neutralize(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
             events.append({"type": "neutralized", "card": f"c{c.target}"})
 
 
-@op("destroy_ship", "§9.3 destroy: one ship of the chosen opponent (§10.1), picked by them when chooser is opponent")
+@op(
+    "destroy_ship",
+    "§9.3 destroy: one ship of the chosen opponent (§10.1), picked by them when chooser is opponent",
+)
 def _destroy_ship(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     victim_seat = c.target
-    ships = [u for u in s.players[victim_seat].hangar if c.effect.chooser == "opponent" or not eng.keyword(s, u, "cloak")]
+    ships = [
+        u
+        for u in s.players[victim_seat].hangar
+        if c.effect.chooser == "opponent" or not eng.keyword(s, u, "cloak")
+    ]
     if not ships:
         return
     chooser = victim_seat if c.effect.chooser == "opponent" else c.seat
@@ -138,13 +145,23 @@ def _peek(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
 def describe_effect(e: Effect) -> str:
     """Generated English card text for one effect."""
     amount = "X (the number of upgrades)" if e.amount == "X" else str(e.amount)
-    when = {"play": "", "paid": "When paid: ", "static": "While in play: ", "start": "In your start phase: ",
-            "payment_end": "At the end of the payment step: ", "activate": _describe_cost(e)}[e.when]
-    ship = {"this_ship": "this ship", "own_ship": "one of your ships", "enemy_ship": "an enemy ship"}.get(e.target, "a ship")
+    when = {
+        "play": "",
+        "paid": "When paid: ",
+        "static": "While in play: ",
+        "start": "In your start phase: ",
+        "payment_end": "At the end of the payment step: ",
+        "activate": _describe_cost(e),
+    }[e.when]
+    ship = {"this_ship": "this ship", "own_ship": "one of your ships", "enemy_ship": "an enemy ship"}.get(
+        e.target, "a ship"
+    )
     body = {
         "pump": f"{ship} gets +{amount} {e.stat} until the end of the combat",
         "neutralize": "neutralise an interrupt",
-        "destroy_ship": "one ship of your opponent's" + (", of their choosing," if e.chooser == "opponent" else "") + " is destroyed",
+        "destroy_ship": "one ship of your opponent's"
+        + (", of their choosing," if e.chooser == "opponent" else "")
+        + " is destroyed",
         "choose_bonus": "choose " + " or ".join(f"+{n} {st}" for st, n in e.options) + " for the ship",
         "attack_tax": f"your opponent must spend {amount} credit(s) to attack",
         "credits": f"gain {amount} credit(s)",

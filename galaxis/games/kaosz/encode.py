@@ -403,7 +403,12 @@ class KaoszEncoder:
         if stack:
             it = stack[-1]
             top = (it.kind, it.seat == me, cards[it.uid].name if visible(s, it.uid, seat) else "")
-            stack_key: tuple[Any, ...] = (len(stack), sum(1 for it in stack if it.seat == me), any(it.neutralized for it in stack), top)
+            stack_key: tuple[Any, ...] = (
+                len(stack),
+                sum(1 for it in stack if it.seat == me),
+                any(it.neutralized for it in stack),
+                top,
+            )
         else:
             stack_key = _NO_STACK
         cb = s.combat
@@ -459,7 +464,9 @@ class KaoszEncoder:
         for k in range(total):
             i = (first + k) % total
             mb = i * PER_SEAT
-            if m[mb : mb + PER_SEAT] == seen[mb : mb + PER_SEAT] and (k or seat is None or m[PUBLIC] == seen[PUBLIC]):
+            if m[mb : mb + PER_SEAT] == seen[mb : mb + PER_SEAT] and (
+                k or seat is None or m[PUBLIC] == seen[PUBLIC]
+            ):
                 base += 8
                 continue
             p = players[i]
@@ -513,7 +520,9 @@ class KaoszEncoder:
                 self.rebuilds += 1
                 block = parts[base + 4]
                 ups = sum([cards[u].upgrades for u in p.surface])
-                parts[base + 4] = block[:_UPS_AT] + (_UPGRADES.get(ups) or _upgrades_bytes(ups)) + block[_UPS_AT + 4 :]
+                parts[base + 4] = (
+                    block[:_UPS_AT] + (_UPGRADES.get(ups) or _upgrades_bytes(ups)) + block[_UPS_AT + 4 :]
+                )
             if mine:
                 if m[mb + HAND] != seen[mb + HAND]:
                     seen[mb + HAND] = m[mb + HAND]
@@ -532,7 +541,9 @@ class KaoszEncoder:
                     seen[mb + WRECK] = m[mb + WRECK]
                     self.rebuilds += 1
                     wrecked = tuple([cards[u].name for u in p.wreck])
-                    parts[base + 6] = _TYPE_BLOCKS.get(wrecked) or _bounded_get(_TYPE_BLOCKS, wrecked, _types_bytes)
+                    parts[base + 6] = _TYPE_BLOCKS.get(wrecked) or _bounded_get(
+                        _TYPE_BLOCKS, wrecked, _types_bytes
+                    )
                 if m[PUBLIC] != seen[PUBLIC]:  # the observer's known cards that are not public
                     seen[PUBLIC] = m[PUBLIC]
                     self.rebuilds += 1
@@ -578,7 +589,21 @@ class KaoszEncoder:
     def _player_bytes(self, key: tuple[Any, ...]) -> bytes:
         """A player block but its last field (the known cards), from its key (``known`` unread)."""
         zones, types = self._zone, _TYPE_BLOCKS
-        out, credits, turns, kills, colony, hand, wreck, trash, hangar, canteen, surface, hand_cards, wrecked = key[:13]
+        (
+            out,
+            credits,
+            turns,
+            kills,
+            colony,
+            hand,
+            wreck,
+            trash,
+            hangar,
+            canteen,
+            surface,
+            hand_cards,
+            wrecked,
+        ) = key[:13]
         return b"".join(
             (
                 _OUT if out else _IN_PLAY,
@@ -593,8 +618,12 @@ class KaoszEncoder:
                 zones.get(hangar) or _bounded_get(zones, hangar, _zone_bytes),
                 zones.get(canteen) or _bounded_get(zones, canteen, _zone_bytes),
                 zones.get(surface) or _bounded_get(zones, surface, _zone_bytes),
-                _NO_ZONE if hand_cards is None else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
-                _NO_WRECK if wrecked is None else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
+                _NO_ZONE
+                if hand_cards is None
+                else zones.get(hand_cards) or _bounded_get(zones, hand_cards, _zone_bytes),
+                _NO_WRECK
+                if wrecked is None
+                else types.get(wrecked) or _bounded_get(types, wrecked, _types_bytes),
             )
         )
 
@@ -761,6 +790,8 @@ def _upgrades_bytes(ups: int) -> bytes:
     if len(_UPGRADES) < MAX_ENTRIES:
         _UPGRADES[ups] = block
     return block
+
+
 _FIELDS_32 = "I" if array("I").itemsize == 4 else "L"  # an array of unsigned 32-bit fields
 assert _FIELD_BITS == 32 and array(_FIELDS_32).itemsize == 4
 
@@ -772,4 +803,6 @@ def _unpacked_bytes(packed: int) -> bytes:
 
 def _summary_bytes(summary: Sequence[int]) -> bytes:
     """A zone's summary, each count scaled and clipped to 1 (``min(x * k, 1.0)``, spelt out)."""
-    return array("f", [v if (v := x * k) <= 1.0 else 1.0 for x, k in zip(summary, _ZONE_SCALE, strict=True)]).tobytes()
+    return array(
+        "f", [v if (v := x * k) <= 1.0 else 1.0 for x, k in zip(summary, _ZONE_SCALE, strict=True)]
+    ).tobytes()

@@ -88,7 +88,9 @@ def _play_actions(g: Kaosz, s: KaoszState, seat: int, allowed: tuple[str, ...], 
                 acts.append(g.act(f"play {_c(u)} {name}", "play", u, t, targets=(_c(u), tid)))
         if not main:
             continue
-        if (card.type == "ship" and isinstance(cost, int) and cost <= p.credits) or (card.type == "crew" and isinstance(cost, int) and cost <= p.credits):
+        if (card.type == "ship" and isinstance(cost, int) and cost <= p.credits) or (
+            card.type == "crew" and isinstance(cost, int) and cost <= p.credits
+        ):
             acts.append(g.act(f"play {_c(u)}", "play", u, -1, targets=(_c(u),)))
         elif card.type == "equipment" and isinstance(cost, int) and cost <= p.credits:
             for ship in p.hangar:
@@ -135,7 +137,9 @@ def main_actions(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
             for ship in p.hangar:
                 if room_used(g, s, ship) < capacity(g, s, ship):
                     acts.append(g.act(f"down {_c(u)} {_c(ship)}", "down", u, ship, targets=(_c(u), _c(ship))))
-        acts.append(g.act(f"down {_c(u)}", "down", u, -1, targets=(_c(u),)))  # §4.6 any card may be a bluff base
+        acts.append(
+            g.act(f"down {_c(u)}", "down", u, -1, targets=(_c(u),))
+        )  # §4.6 any card may be a bluff base
     for u in p.surface + p.canteen + [a for h in p.hangar for a in g.attached(s, h)]:
         cost = g.card(s, u).cost
         if payable(g, s, seat, u, False) and isinstance(cost, int) and cost <= p.credits:
@@ -195,16 +199,30 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
     if k == "main":
         return main_actions(g, s, seat)
     if k == "mulligan":
-        return [g.act("keep", "keep", targets=("keep",)), g.act("mulligan", "mulligan", targets=("mulligan",))]
+        return [
+            g.act("keep", "keep", targets=("keep",)),
+            g.act("mulligan", "mulligan", targets=("mulligan",)),
+        ]
     if k == "priority":
         from galaxis.games.kaosz.rules import TIMING
 
-        return [*_play_actions(g, s, seat, TIMING[step.data["window"]], False), *ability_actions(g, s, seat),
-                g.act("pass", "pass", targets=("pass",))]
+        return [
+            *_play_actions(g, s, seat, TIMING[step.data["window"]], False),
+            *ability_actions(g, s, seat),
+            g.act("pass", "pass", targets=("pass",)),
+        ]
     if k == "aim":
-        valid = [t for t in step.data["targets"]
-                 if t in (g.effect_targets(s, seat, g.card(s, step.data["card"]).effects[step.data["index"]],
-                                           step.data["card"]) or [])]
+        valid = [
+            t
+            for t in step.data["targets"]
+            if t
+            in (
+                g.effect_targets(
+                    s, seat, g.card(s, step.data["card"]).effects[step.data["index"]], step.data["card"]
+                )
+                or []
+            )
+        ]
         if not valid:  # the targets left play meanwhile: the effect fizzles (§5.5)
             return [g.act("pass", "pass", targets=("pass",))]
         out = []
@@ -219,24 +237,38 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
     if k == "scrap":
         return [g.act(f"scrap {_c(u)}", "scrap", u, targets=(_c(u),)) for u in p.hangar]
     if k == "pick":
-        return [g.act(f"pick {_c(u)}", "pick", u, targets=(_c(u),)) for u in step.data["cards"] if s.cards[u].zone == "hangar"]
+        return [
+            g.act(f"pick {_c(u)}", "pick", u, targets=(_c(u),))
+            for u in step.data["cards"]
+            if s.cards[u].zone == "hangar"
+        ]
     if k == "choose":
         u = step.data["card"]
         opts = [o for e in g.card(s, u).effects for o in e.options]
-        return [g.act(f"bonus {_c(u)} {st}", "bonus", u, st, targets=(_c(u), f"bonus-{st}")) for st, _ in opts]
+        return [
+            g.act(f"bonus {_c(u)} {st}", "bonus", u, st, targets=(_c(u), f"bonus-{st}")) for st, _ in opts
+        ]
     if k == "trap":
         u = step.data["card"]
         card = g.card(s, u)
         acts = [g.act("let", "let", targets=("let",))]
-        if card.subtype == "trap" and card.type == "base" and isinstance(card.cost, int) and card.cost <= p.credits:
+        if (
+            card.subtype == "trap"
+            and card.type == "base"
+            and isinstance(card.cost, int)
+            and card.cost <= p.credits
+        ):
             acts.insert(0, g.act(f"pay {_c(u)}", "pay", u, targets=(_c(u),)))
         return acts
     assert cb is not None
     side = 0 if seat == cb.attacker else 1
     if k == "spread":
         ship = step.data["ship"]
-        acts = [g.act(f"spread {_c(u)}", "spread", u, targets=(_c(u),)) for u in g.formation_mates(s, cb, ship)
-                if step.data["left"] > 0 and g.spread_room(s, cb, step, u) > 0]
+        acts = [
+            g.act(f"spread {_c(u)}", "spread", u, targets=(_c(u),))
+            for u in g.formation_mates(s, cb, ship)
+            if step.data["left"] > 0 and g.spread_room(s, cb, step, u) > 0
+        ]
         return [*acts, g.act("stop", "stop", targets=("stop",))]
     if k == "equip":
         acts = []
@@ -247,7 +279,9 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
             if s.cards[c].turn == ACTIVE:
                 for ship in cb.ships[side]:
                     if room_used(g, s, ship) < capacity(g, s, ship):
-                        acts.append(g.act(f"board {_c(c)} {_c(ship)}", "board", c, ship, targets=(_c(c), _c(ship))))
+                        acts.append(
+                            g.act(f"board {_c(c)} {_c(ship)}", "board", c, ship, targets=(_c(c), _c(ship)))
+                        )
         # the attacker must send a ship if it still has one (it may have turned its last one used since
         # declaring, e.g. for an ability: then the attack goes on without ships and does nothing)
         if side == 1 or cb.ships[0] or not any(a.args[0] == "send" for a in acts):
@@ -272,15 +306,23 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
         return acts
     if k == "split":
         enemies = [u for u in cb.ships[1 - side] if s.cards[u].zone == "hangar"]
-        acts = [g.act(f"hit {_c(u)}", "hit", u, targets=(_c(u),)) for u in enemies] if step.data["left"] > 0 else []
+        acts = (
+            [g.act(f"hit {_c(u)}", "hit", u, targets=(_c(u),)) for u in enemies]
+            if step.data["left"] > 0
+            else []
+        )
         return [*acts, g.act("stop", "stop", targets=("stop",))]
     if k == "bombard":
         acts = []
         used = step.data.get("demo", {})
         for u in cb.ships[0]:
             base = g.card(s, u).stat("bombard")
-            if (s.cards[u].turn == ACTIVE and g.keyword(s, u, "demolition") and p.colony
-                    and used.get(str(u), 0) < base):
+            if (
+                s.cards[u].turn == ACTIVE
+                and g.keyword(s, u, "demolition")
+                and p.colony
+                and used.get(str(u), 0) < base
+            ):
                 acts.append(g.act(f"demo {_c(u)}", "demo", u, targets=(_c(u),)))
         return [*acts, g.act("bomb", "bomb", targets=("bomb",))]
     return []
@@ -293,7 +335,9 @@ def fire_actions(g: Kaosz, s: KaoszState, cb: Combat, side: int, seat: int) -> l
     if not s.simple_combat and not cb.passed[1 - side]:
         theirs = g._fire_candidates(s, cb, 1 - side)
         top = max((g.stat(s, u, "speed") for u in theirs), default=-1)
-        mine = [u for u in mine if g.stat(s, u, "speed") > top or (side == 0 and g.stat(s, u, "speed") == top)]
+        mine = [
+            u for u in mine if g.stat(s, u, "speed") > top or (side == 0 and g.stat(s, u, "speed") == top)
+        ]
     enemies = [u for u in cb.ships[1 - side] if s.cards[u].zone == "hangar"]
     acts: list[Action] = []
     for u in mine:
@@ -301,7 +345,11 @@ def fire_actions(g: Kaosz, s: KaoszState, cb: Combat, side: int, seat: int) -> l
             acts.append(g.act(f"fire {_c(u)}", "salvo", u, targets=(_c(u),)))
         else:
             acts += [g.act(f"fire {_c(u)} {_c(t)}", "fire", u, t, targets=(_c(u), _c(t))) for t in enemies]
-        if g.keyword(s, u, "heavy_weapons") and p.credits >= 2 and g.stat(s, u, "firepower") < 2 * g.card(s, u).stat("firepower"):
+        if (
+            g.keyword(s, u, "heavy_weapons")
+            and p.credits >= 2
+            and g.stat(s, u, "firepower") < 2 * g.card(s, u).stat("firepower")
+        ):
             acts.append(g.act(f"boost {_c(u)}", "boost", u, targets=(_c(u),)))
         if g.keyword(s, u, "stealth") and side == 0:
             acts.append(g.act(f"sneak {_c(u)}", "sneak", u, targets=(_c(u),)))
@@ -351,7 +399,9 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         events.append({"type": "pass", "seat": seat})
     elif kind == "down":
         _down(g, s, seat, args[1], args[2], events)
-    elif kind == "pay" and step.kind == "trap":  # §4.4 a sprung trap: its payment goes on the stack like any (§5.4)
+    elif (
+        kind == "pay" and step.kind == "trap"
+    ):  # §4.4 a sprung trap: its payment goes on the stack like any (§5.4)
         s.pending.pop()
         u = args[1]
         g._push(s, seat, u, "pay", -1, int(g.card(s, u).cost), "combat", events)
@@ -489,7 +539,9 @@ def _down(g: Kaosz, s: KaoszState, seat: int, u: int, ship: int, events: list[Ev
     events.append({"type": "face_down", "seat": seat, "card": _c(u), "to": where})
 
 
-def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Action, events: list[Event]) -> None:
+def _combat_action(
+    g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Action, events: list[Event]
+) -> None:
     args = action.args
     kind = args[0]
     step = s.pending[-1]
@@ -517,7 +569,9 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
         cb.passed[1 - side] = False
         cb.shot = {"by": frm, "side": side, "volleys": [], "used": [frm], "phase": "window", "salvo": True}
         events.append({"type": "fire", "seat": seat, "card": _c(frm), "salvo": True})
-        s.pending.append(Step("split", seat, {"ship": frm, "left": g.stat(s, frm, "firepower"), "hits": {}, "first": True}))
+        s.pending.append(
+            Step("split", seat, {"ship": frm, "left": g.stat(s, frm, "firepower"), "hits": {}, "first": True})
+        )
     elif kind == "hit":
         step.data["left"] -= 1
         key = str(args[1])
@@ -530,7 +584,9 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
             cb.shot["volleys"].append([frm, int(key), n])
         events.append({"type": "salvo", "card": _c(frm), "hits": {f"c{k}": n for k, n in hits.items()}})
         if step.data["first"] and not s.simple_combat and not g.keyword(s, frm, "rapid_fire"):
-            for key in sorted(hits, key=int, reverse=True):  # §7 every active ship hit by a salvo may return fire
+            for key in sorted(
+                hits, key=int, reverse=True
+            ):  # §7 every active ship hit by a salvo may return fire
                 u = int(key)
                 if s.cards[u].turn == ACTIVE:
                     s.pending.append(Step("return", s.cards[u].ctrl, {"ship": u, "foe": frm}))
@@ -540,7 +596,11 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
         cb.shot["used"].append(u)
         events.append({"type": "return_fire", "card": _c(u)})
         if g.keyword(s, u, "salvo"):
-            s.pending.append(Step("split", seat, {"ship": u, "left": g.stat(s, u, "firepower"), "hits": {}, "first": False}))
+            s.pending.append(
+                Step(
+                    "split", seat, {"ship": u, "left": g.stat(s, u, "firepower"), "hits": {}, "first": False}
+                )
+            )
         else:
             cb.shot["volleys"].append([u, foe, -1])
     elif kind == "spread":
@@ -583,29 +643,55 @@ def _combat_action(g: Kaosz, s: KaoszState, cb: Combat, seat: int, action: Actio
 
 # ------------------------------------------------------------------ explain
 RULES = {
-    "play": ("§4.1 Playing cards", "a card is played from your hand for its cost; events in your main phase, "
-             "interrupts only in their timing window (start, combat, reaction, general)"),
-    "down": ("§4.2 Face down", "equipment goes face down onto one of your ships with room, crew into your canteen, "
-             "anything else onto your surface; only in your main phase"),
-    "pay": ("§4.3 Paying face-down cards", "a base needs at least its upgrade limit in upgrades, traps only when "
-            "bombarded, missiles only in the payment step; in combat only cards on your combat ships"),
+    "play": (
+        "§4.1 Playing cards",
+        "a card is played from your hand for its cost; events in your main phase, "
+        "interrupts only in their timing window (start, combat, reaction, general)",
+    ),
+    "down": (
+        "§4.2 Face down",
+        "equipment goes face down onto one of your ships with room, crew into your canteen, "
+        "anything else onto your surface; only in your main phase",
+    ),
+    "pay": (
+        "§4.3 Paying face-down cards",
+        "a base needs at least its upgrade limit in upgrades, traps only when "
+        "bombarded, missiles only in the payment step; in combat only cards on your combat ships",
+    ),
     "up": ("§4.4 Upgrades", "1 credit each, at most 2 per base per turn, on your face-down surface cards"),
     "strip": ("§4.4 Upgrades", "remove two upgrades in total from your bases for 1 credit"),
     "draw": ("§5.2 Main phase", "drawing costs 1 credit and needs a card in your colony"),
     "tutor": ("§5.2 Main phase", "choosing from the top five costs 2 credits"),
-    "salvage": ("§5.2 Main phase", "the bottom of the wreck costs 2 credits and only while the colony has five cards or fewer"),
-    "attack": ("§6.1 Declaring an attack", "attack a neighbour's colony, hand, a crew or a base with an active ship; "
-               "not in the first player's first turn (with 3+ players nobody's first turn), paying any attack tax"),
+    "salvage": (
+        "§5.2 Main phase",
+        "the bottom of the wreck costs 2 credits and only while the colony has five cards or fewer",
+    ),
+    "attack": (
+        "§6.1 Declaring an attack",
+        "attack a neighbour's colony, hand, a crew or a base with an active ship; "
+        "not in the first player's first turn (with 3+ players nobody's first turn), paying any attack tax",
+    ),
     "send": ("§6.2 Equip step", "send active ships of yours that are not in the fight yet"),
-    "board": ("§6.2 Equip step", "board an active crew from your canteen onto one of your combat ships with room"),
-    "fire": ("§6.4 Firing step", "the fastest active ship fires first (ties: the attacker) at an enemy combat ship"),
+    "board": (
+        "§6.2 Equip step",
+        "board an active crew from your canteen onto one of your combat ships with room",
+    ),
+    "fire": (
+        "§6.4 Firing step",
+        "the fastest active ship fires first (ties: the attacker) at an enemy combat ship",
+    ),
     "bomb": ("§6.5 Bombard step", "the attacker's active combat ships bombard together"),
-    "use": ("§9.5 Activated abilities", "a paid card of yours with an ability whose cost you can pay: the card "
-            "(for equipment and crew: its ship) must be active to be turned or sacrificed, passengers aboard a ship "
-            "cannot be turned, and the ability needs a legal target"),
+    "use": (
+        "§9.5 Activated abilities",
+        "a paid card of yours with an ability whose cost you can pay: the card "
+        "(for equipment and crew: its ship) must be active to be turned or sacrificed, passengers aboard a ship "
+        "cannot be turned, and the ability needs a legal target",
+    ),
     "aim": ("§9 Targets", "choose one of the targets the effect offers"),
-    "spread": ("§7 Formation", "move one point of the hit to another formation ship of yours in the combat, "
-               "at most its armour"),
+    "spread": (
+        "§7 Formation",
+        "move one point of the hit to another formation ship of yours in the combat, at most its armour",
+    ),
 }
 
 
@@ -636,6 +722,8 @@ def explain(g: Kaosz, s: KaoszState, seat: int, notation: str) -> IllegalAction:
                 return IllegalAction(f"{words[1]} is not in your hand", rule)
             card = pool()[s.cards[u].name]
             if isinstance(card.cost, int) and card.cost > s.players[seat].credits:
-                return IllegalAction(f"{card.name} costs {card.cost} credits, you have {s.players[seat].credits}", rule)
+                return IllegalAction(
+                    f"{card.name} costs {card.cost} credits, you have {s.players[seat].credits}", rule
+                )
         return IllegalAction(why, rule)
     return Game.explain_illegal(g, s, seat, notation)

@@ -77,14 +77,24 @@ INFO = GameInfo(
     hidden_information=True,
     options={
         **_DECK_OPTS,
-        "simple_combat": {"type": "bool", "default": False, "help": "simplified combat: no speed, no return fire (§10.2)"},
+        "simple_combat": {
+            "type": "bool",
+            "default": False,
+            "help": "simplified combat: no speed, no return fire (§10.2)",
+        },
         "races": {
             "type": "choice",
             "default": "standard",
             "choices": ["standard", "four", "free"],
             "help": "race restriction: no opposed races; any four races; anything (§10.3)",
         },
-        "max_rounds": {"type": "int", "default": 40, "min": 5, "max": 500, "help": "rounds before the game is scored (§D14)"},
+        "max_rounds": {
+            "type": "int",
+            "default": 40,
+            "min": 5,
+            "max": 500,
+            "help": "rounds before the game is scored (§D14)",
+        },
     },
 )
 
@@ -201,10 +211,31 @@ class Kaosz(Game):
                 colony.append(len(cards))
                 cards.append(CardState(name=name, owner=seat, ctrl=seat, zone="colony"))
             given = custom.get(str(seat), custom.get(seat))
-            deck = _default_deck(options, seat) if given is None else given if isinstance(given, str) and given in starters() else "custom"
-            ps.append(Player(colony=colony, hand=[], trash=[], wreck=[], hangar=[], canteen=[], surface=[], deck=deck))
-        s = KaoszState(rng=rng, cards=cards, players=ps, active=first, first=first, round=1, phase="mulligan",
-                       pending=[], stack=[], simple_combat=options["simple_combat"], max_rounds=options["max_rounds"])
+            deck = (
+                _default_deck(options, seat)
+                if given is None
+                else given
+                if isinstance(given, str) and given in starters()
+                else "custom"
+            )
+            ps.append(
+                Player(
+                    colony=colony, hand=[], trash=[], wreck=[], hangar=[], canteen=[], surface=[], deck=deck
+                )
+            )
+        s = KaoszState(
+            rng=rng,
+            cards=cards,
+            players=ps,
+            active=first,
+            first=first,
+            round=1,
+            phase="mulligan",
+            pending=[],
+            stack=[],
+            simple_combat=options["simple_combat"],
+            max_rounds=options["max_rounds"],
+        )
         events: list[Event] = []
         for seat in range(players):
             self.draw(s, seat, 5, events)
@@ -251,7 +282,14 @@ class Kaosz(Game):
                         side.remove(uid)
         zone = "trash" if c.up else "wreck"
         self.move(s, uid, zone)
-        events.append({"type": "destroyed", "card": f"c{uid}", "to": zone, **({"name": c.name} if zone == "trash" else {})})
+        events.append(
+            {
+                "type": "destroyed",
+                "card": f"c{uid}",
+                "to": zone,
+                **({"name": c.name} if zone == "trash" else {}),
+            }
+        )
 
     def draw(self, s: KaoszState, seat: int, n: int, events: list[Event]) -> None:
         p = s.players[seat]
@@ -321,8 +359,17 @@ class Kaosz(Game):
             return next((it.cost for it in s.stack if it.uid == target), 0)
         return cost
 
-    def resolve_effects(self, s: KaoszState, uid: int, seat: int, when: str, target: int, events: list[Event],
-                        start: int = 0, x: int | None = None) -> None:
+    def resolve_effects(
+        self,
+        s: KaoszState,
+        uid: int,
+        seat: int,
+        when: str,
+        target: int,
+        events: list[Event],
+        start: int = 0,
+        x: int | None = None,
+    ) -> None:
         """Carries out a card's effects of one trigger, in printed order (§9).
 
         ``target`` is the target chosen when the card was played (-1: none chosen). An effect
@@ -341,8 +388,20 @@ class Kaosz(Game):
             if e.target != "none":
                 options = self.effect_targets(s, seat, e, uid) or []
                 if tgt < 0 and len(options) > 1:
-                    s.pending.append(Step("aim", seat, {"card": uid, "when": when, "index": k, "x": x,
-                                                        "kind": e.target, "targets": options}))
+                    s.pending.append(
+                        Step(
+                            "aim",
+                            seat,
+                            {
+                                "card": uid,
+                                "when": when,
+                                "index": k,
+                                "x": x,
+                                "kind": e.target,
+                                "targets": options,
+                            },
+                        )
+                    )
                     return
                 if tgt < 0 and options:
                     tgt = options[0]
@@ -368,7 +427,9 @@ class Kaosz(Game):
         total = 0
         for u in s.players[defender].surface:
             if s.cards[u].up:
-                total += sum(int(e.amount) for e in self.card(s, u).effects if e.op == "attack_tax" and e.amount != "X")
+                total += sum(
+                    int(e.amount) for e in self.card(s, u).effects if e.op == "attack_tax" and e.amount != "X"
+                )
         return total
 
     # ------------------------------------------------------------------- flow
@@ -407,7 +468,9 @@ class Kaosz(Game):
         p.credits += income
         changed(s, s.active)
         events.append({"type": "turn", "seat": s.active, "round": s.round, "income": income})
-        self._open_window(s, "start", s.active)  # opened first: start effects that ask for a target come before it
+        self._open_window(
+            s, "start", s.active
+        )  # opened first: start effects that ask for a target come before it
         for u in p.canteen + p.surface + [a for h in p.hangar for a in self.attached(s, h)]:
             if s.cards[u].up:
                 self.resolve_effects(s, u, s.active, "start", -1, events)
@@ -473,7 +536,9 @@ class Kaosz(Game):
         if card.type == "crew" and card.subtype == "passenger":
             if c.zone == "canteen":
                 return uid
-            return uid if c.zone == "ship" and not turns else None  # aboard it may not be turned (seed: Legénység)
+            return (
+                uid if c.zone == "ship" and not turns else None
+            )  # aboard it may not be turned (seed: Legénység)
         return c.host if c.zone == "ship" and s.cards[c.host].zone == "hangar" else None
 
     def ready_abilities(self, s: KaoszState, seat: int) -> list[int]:
@@ -501,7 +566,9 @@ class Kaosz(Game):
         if e.cost.sacrifice:
             events.append({"type": "sacrifice", "card": f"c{uid}"})
             self.leave_play(s, uid, events)
-        item = StackItem(uid=uid, seat=seat, kind="ability", target=target, cost=e.cost.credits, index=0, amount=amount)
+        item = StackItem(
+            uid=uid, seat=seat, kind="ability", target=target, cost=e.cost.credits, index=0, amount=amount
+        )
         item.index = self.card(s, uid).effects.index(e)
         self._push_item(s, item, self._window_now(s), events)
 
@@ -511,8 +578,9 @@ class Kaosz(Game):
         if who is not None:
             s.pending.append(Step("priority", who, {"window": window, "passes": 0}))
 
-    def _next_eligible(self, s: KaoszState, seat: int, include: bool = False,
-                       eligible: list[int] | None = None) -> int | None:
+    def _next_eligible(
+        self, s: KaoszState, seat: int, include: bool = False, eligible: list[int] | None = None
+    ) -> int | None:
         eligible = self._eligible(s) if eligible is None else eligible
         n = len(s.players)
         for k in range(0 if include else 1, n + 1):
@@ -527,7 +595,9 @@ class Kaosz(Game):
         c = s.cards[item.uid]
         if item.kind == "ability":  # §9.5 it resolves even if its card has left play (sacrifice)
             if item.neutralized:
-                events.append({"type": "neutralized_out", "card": f"c{item.uid}", "name": c.name, "kind": "ability"})
+                events.append(
+                    {"type": "neutralized_out", "card": f"c{item.uid}", "name": c.name, "kind": "ability"}
+                )
                 return
             e = self.card(s, item.uid).effects[item.index]
             tgt = item.target
@@ -574,8 +644,17 @@ class Kaosz(Game):
         if card.type == "base" and card.subtype in ("research", "trap") and s.cards[uid].zone != "trash":
             self.leave_play(s, uid, events)
 
-    def _push(self, s: KaoszState, seat: int, uid: int, kind: str, target: int, cost: int, window: str,
-              events: list[Event]) -> None:
+    def _push(
+        self,
+        s: KaoszState,
+        seat: int,
+        uid: int,
+        kind: str,
+        target: int,
+        cost: int,
+        window: str,
+        events: list[Event],
+    ) -> None:
         """Pays and puts an interrupt or a payment on the stack, then opens a window (§5.4)."""
         c = s.cards[uid]
         home = c.zone
@@ -585,8 +664,12 @@ class Kaosz(Game):
         elif kind == "pay" and home in ("surface", "canteen"):
             slot = getattr(s.players[c.ctrl], home).index(uid)
         self.move(s, uid, "stack")
-        self._push_item(s, StackItem(uid=uid, seat=seat, kind=kind, target=target, cost=cost, home=home, slot=slot),
-                        window, events)
+        self._push_item(
+            s,
+            StackItem(uid=uid, seat=seat, kind=kind, target=target, cost=cost, home=home, slot=slot),
+            window,
+            events,
+        )
 
     def _push_item(self, s: KaoszState, item: StackItem, window: str, events: list[Event]) -> None:
         """Pays the item's credits, puts it on the stack, and gives the others a chance to answer (§5.3)."""
@@ -594,8 +677,16 @@ class Kaosz(Game):
         s.players[seat].credits -= item.cost
         changed(s, seat)
         s.stack.append(item)
-        events.append({"type": "stack", "seat": seat, "card": f"c{item.uid}", "kind": item.kind,
-                       "name": s.cards[item.uid].name, "cost": item.cost})
+        events.append(
+            {
+                "type": "stack",
+                "seat": seat,
+                "card": f"c{item.uid}",
+                "kind": item.kind,
+                "name": s.cards[item.uid].name,
+                "cost": item.cost,
+            }
+        )
         nxt = self._next_eligible(s, seat)
         if s.pending and s.pending[-1].kind == "priority":
             step = s.pending[-1]
@@ -683,7 +774,12 @@ class Kaosz(Game):
         if best is None:
             return None
         side = 1 - best[1]
-        if s.simple_combat and cb.shot.get("last") == side and not cb.passed[1 - side] and self._fire_candidates(s, cb, 1 - side):
+        if (
+            s.simple_combat
+            and cb.shot.get("last") == side
+            and not cb.passed[1 - side]
+            and self._fire_candidates(s, cb, 1 - side)
+        ):
             side = 1 - side  # §10.2 simplified: the players take turns
         return side
 
@@ -710,8 +806,11 @@ class Kaosz(Game):
     def formation_mates(self, s: KaoszState, cb: Combat, ship: int) -> list[int]:
         """§7 formation: the other formation ships of the side of ``ship`` still in the combat."""
         side = 0 if ship in cb.ships[0] else 1
-        return [u for u in cb.ships[side]
-                if u != ship and s.cards[u].zone == "hangar" and self.keyword(s, u, "formation")]
+        return [
+            u
+            for u in cb.ships[side]
+            if u != ship and s.cards[u].zone == "hangar" and self.keyword(s, u, "formation")
+        ]
 
     def _plan_damage(self, s: KaoszState, cb: Combat) -> None:
         """§6.4 the damage of the shot, volley by volley (firepower counts the pumps played in the
@@ -746,8 +845,13 @@ class Kaosz(Game):
         for key, n in hits.items():
             if n > 0:
                 dmg[key] = dmg.get(key, 0) + n
-        events.append({"type": "formation", "card": f"c{step.data['ship']}",
-                       "spread": {f"c{k}": n for k, n in sorted(hits.items()) if n > 0}})
+        events.append(
+            {
+                "type": "formation",
+                "card": f"c{step.data['ship']}",
+                "spread": {f"c{k}": n for k, n in sorted(hits.items()) if n > 0},
+            }
+        )
 
     def _deal_damage(self, s: KaoszState, cb: Combat, events: list[Event]) -> None:
         """§6.4 damage is simultaneous; ships at 0 armour leave at once (simplified: at the end)."""
@@ -848,8 +952,11 @@ class Kaosz(Game):
             s.phase = "over"
             events.append({"type": "game_over", "scores": self.result(s).scores})
             return
-        nxt = next((seat + k) % len(s.players) for k in range(1, len(s.players) + 1)
-                   if not s.players[(seat + k) % len(s.players)].out)
+        nxt = next(
+            (seat + k) % len(s.players)
+            for k in range(1, len(s.players) + 1)
+            if not s.players[(seat + k) % len(s.players)].out
+        )
         if nxt == s.first or (s.players[s.first].out and nxt <= seat):
             s.round += 1
         if s.round > s.max_rounds:
@@ -883,15 +990,20 @@ class Kaosz(Game):
         keys = []
         for p in s.players:
             alive = 0 if p.out else 1
-            keys.append((alive, p.kills, p.out_order, len(p.colony) if s.phase == "over" and not p.out else 0))
+            keys.append(
+                (alive, p.kills, p.out_order, len(p.colony) if s.phase == "over" and not p.out else 0)
+            )
         ranking = rank_by_keys(keys)
         n = len(s.players)
         scores = [0.0] * n
         for rank, group in enumerate(ranking):
             for seat in group:
                 scores[seat] = float(n - 1 - rank) if s.phase == "over" else 0.0
-        return Result(scores=scores, ranking=ranking if s.phase == "over" else [list(range(n))],
-                      details={"kills": [p.kills for p in s.players]})
+        return Result(
+            scores=scores,
+            ranking=ranking if s.phase == "over" else [list(range(n))],
+            details={"kills": [p.kills for p in s.players]},
+        )
 
     def legal_actions(self, state: KaoszState, seat: int) -> list[Action]:
         from galaxis.games.kaosz.moves import legal
@@ -951,7 +1063,9 @@ class Kaosz(Game):
                     bad.append(f"card c{u} is on a ship that is not in play")
             elif u not in seen:
                 bad.append(f"card c{u} is in no zone")
-        if sorted(it.uid for it in s.stack if it.kind != "ability") != sorted(u for u, c in enumerate(s.cards) if c.zone == "stack"):
+        if sorted(it.uid for it in s.stack if it.kind != "ability") != sorted(
+            u for u, c in enumerate(s.cards) if c.zone == "stack"
+        ):
             bad.append("the stack and the cards on it differ")
         if any(p.credits < 0 for p in s.players):
             bad.append("negative credits")

@@ -19,13 +19,17 @@ def _card(v: dict[str, Any], x: int, y: int, lang: str) -> str:
     name = v.get("name") if lang == "hu" else v.get("name_en")
     fill = "#f4ecd0" if name else "#345"
     label = escape((name or "?")[:12])
-    body = (f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="4" fill="{fill}" stroke="#222"/>'
-            f'<text x="{cx}" y="{y + 14}" font-size="8" text-anchor="middle">{escape(v["id"])}</text>'
-            f'<text x="{cx}" y="{y + 28}" font-size="7" text-anchor="middle">{label}</text>')
+    body = (
+        f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="4" fill="{fill}" stroke="#222"/>'
+        f'<text x="{cx}" y="{y + 14}" font-size="8" text-anchor="middle">{escape(v["id"])}</text>'
+        f'<text x="{cx}" y="{y + 28}" font-size="7" text-anchor="middle">{label}</text>'
+    )
     if "stats" in v:
         st = v["stats"]
-        body += (f'<text x="{cx}" y="{y + 44}" font-size="8" text-anchor="middle">'
-                 f'{st["speed"]}-{st["firepower"]}-{v["armour_left"]}-{st["bombard"]}</text>')
+        body += (
+            f'<text x="{cx}" y="{y + 44}" font-size="8" text-anchor="middle">'
+            f"{st['speed']}-{st['firepower']}-{v['armour_left']}-{st['bombard']}</text>"
+        )
     if v.get("upgrades"):
         body += f'<text x="{cx}" y="{y + 60}" font-size="8" text-anchor="middle">+{v["upgrades"]}</text>'
     turn = ROTATE[v["state"]]
@@ -36,8 +40,10 @@ def _card(v: dict[str, Any], x: int, y: int, lang: str) -> str:
 
 
 def _button(tid: str, label: str, x: int, y: int) -> str:
-    return (f'<g data-target="{escape(tid)}"><rect x="{x}" y="{y}" width="70" height="20" rx="4" fill="#dde"/>'
-            f'<text x="{x + 35}" y="{y + 14}" font-size="10" text-anchor="middle">{escape(label)}</text></g>')
+    return (
+        f'<g data-target="{escape(tid)}"><rect x="{x}" y="{y}" width="70" height="20" rx="4" fill="#dde"/>'
+        f'<text x="{x + 35}" y="{y + 14}" font-size="10" text-anchor="middle">{escape(label)}</text></g>'
+    )
 
 
 def render_svg(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> str:
@@ -47,8 +53,10 @@ def render_svg(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> s
     width = 1200
     for p in obs["players"]:
         i = p["seat"]
-        head = (f"Seat {i}{' (active)' if i == obs['active'] else ''}: {p['credits']} CR, colony {p['colony']}, "
-                f"hand {p['hand']}, wreck {p['wreck']}, trash {len(p['trash'])}")
+        head = (
+            f"Seat {i}{' (active)' if i == obs['active'] else ''}: {p['credits']} CR, colony {p['colony']}, "
+            f"hand {p['hand']}, wreck {p['wreck']}, trash {len(p['trash'])}"
+        )
         parts.append(f'<text x="10" y="{y + 12}" font-size="12">{escape(head)}</text>')
         if len(obs["players"]) == 2 and i != seat:
             parts.append(_button("attack-colony", "colony", 520, y))
@@ -92,10 +100,15 @@ def render_svg(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> s
                 shown.add(chunk.split('"', 1)[0])
         for a in g.legal_actions(s, step.seat):
             for tid in a.targets:
-                if tid not in shown:  # buttons (pass, go, bomb...) and cards shown nowhere else (a tutor's five)
+                if (
+                    tid not in shown
+                ):  # buttons (pass, go, bomb...) and cards shown nowhere else (a tutor's five)
                     parts.append(_button(tid, tid, x, y))
                     shown.add(tid)
                     x += 76
     y += 30
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" viewBox="0 0 {width} {y}">'
-            + "".join(parts) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" viewBox="0 0 {width} {y}">'
+        + "".join(parts)
+        + "</svg>"
+    )

@@ -42,8 +42,10 @@ def determinize(g: Kaosz, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszS
         names = sorted(s.cards[u].name for u in mine)
         rng.shuffle(names)
         # canteen slots take crew; then ship slots equipment or crew (crew boards ships); then the rest
-        slots = {("crew",): [u for u in mine if s.cards[u].zone == "canteen"],
-                 ("equipment", "crew"): [u for u in mine if s.cards[u].zone == "ship"]}
+        slots = {
+            ("crew",): [u for u in mine if s.cards[u].zone == "canteen"],
+            ("equipment", "crew"): [u for u in mine if s.cards[u].zone == "ship"],
+        }
         for kinds, us in slots.items():
             for u in us:
                 k = next(i for i, n in enumerate(names) if table[n].type in kinds)
@@ -59,7 +61,14 @@ def card_view(g: Kaosz, s: KaoszState, uid: int, viewer: int | None) -> dict[str
     out: dict[str, Any] = {"id": f"c{uid}", "up": c.up, "state": TURNS[c.turn]}
     if visible(s, uid, viewer):
         card = pool()[c.name]
-        out.update(card=card.id, name=card.name, name_en=card.name_en, type=card.type, subtype=card.subtype, cost=card.cost)
+        out.update(
+            card=card.id,
+            name=card.name,
+            name_en=card.name_en,
+            type=card.type,
+            subtype=card.subtype,
+            cost=card.cost,
+        )
         if card.type == "ship" and c.zone == "hangar":
             out["stats"] = {st: g.stat(s, uid, st) for st in ("speed", "firepower", "armour", "bombard")}
             out["armour_left"] = g.armour_left(s, uid)
@@ -78,8 +87,15 @@ def observation(g: Kaosz, s: KaoszState, seat: int | None) -> dict[str, Any]:
     players = []
     for i, p in enumerate(s.players):
         view: dict[str, Any] = {
-            "seat": i, "deck": p.deck, "credits": p.credits, "turns": p.turns, "out": p.out, "kills": p.kills,
-            "colony": len(p.colony), "hand": len(p.hand), "wreck": len(p.wreck),
+            "seat": i,
+            "deck": p.deck,
+            "credits": p.credits,
+            "turns": p.turns,
+            "out": p.out,
+            "kills": p.kills,
+            "colony": len(p.colony),
+            "hand": len(p.hand),
+            "wreck": len(p.wreck),
             "trash": [s.cards[u].name for u in p.trash],
             "hangar": [card_view(g, s, u, seat) for u in p.hangar],
             "canteen": [card_view(g, s, u, seat) for u in p.canteen],
@@ -101,12 +117,27 @@ def observation(g: Kaosz, s: KaoszState, seat: int | None) -> dict[str, Any]:
         "decision": s.pending[-1].kind if s.pending else None,
         "decision_data": _public_step(s),
         "players": players,
-        "stack": [{"card": card_view(g, s, it.uid, seat), "seat": it.seat, "kind": it.kind, "cost": it.cost,
-                   "target": it.target, "neutralized": it.neutralized} for it in s.stack],
-        "combat": None if cb is None else {
-            "attacker": cb.attacker, "defender": cb.defender, "target": cb.target,
-            "target_card": f"c{cb.target_card}" if cb.target_card >= 0 else None, "stage": cb.stage,
-            "ships": [[f"c{u}" for u in side] for side in cb.ships], "passed": list(cb.passed),
+        "stack": [
+            {
+                "card": card_view(g, s, it.uid, seat),
+                "seat": it.seat,
+                "kind": it.kind,
+                "cost": it.cost,
+                "target": it.target,
+                "neutralized": it.neutralized,
+            }
+            for it in s.stack
+        ],
+        "combat": None
+        if cb is None
+        else {
+            "attacker": cb.attacker,
+            "defender": cb.defender,
+            "target": cb.target,
+            "target_card": f"c{cb.target_card}" if cb.target_card >= 0 else None,
+            "stage": cb.stage,
+            "ships": [[f"c{u}" for u in side] for side in cb.ships],
+            "passed": list(cb.passed),
         },
         "options": {"simple_combat": s.simple_combat, "max_rounds": s.max_rounds},
         "scores": g.result(s).scores,
@@ -129,14 +160,43 @@ def _public_step(s: KaoszState) -> dict[str, Any]:
 def describe(g: Kaosz, s: KaoszState, action: Action, lang: str = "en") -> str:
     hu = lang == "hu"
     words = action.notation.split()
-    verbs_hu = {"play": "kijátszás", "down": "képpel lefelé", "pay": "kifizetés", "up": "fejlesztés", "strip": "fejlesztések levétele",
-                "draw": "húzás (1 CR)", "tutor": "választás a felső ötből (2 CR)", "salvage": "pusztulat alja (2 CR)",
-                "attack": "támadás", "end": "kör vége", "pass": "passz", "keep": "megtartás", "mulligan": "újrakeverés",
-                "send": "harcba küld", "board": "beszáll", "go": "kész", "done": "kész", "fire": "tüzel", "back": "visszalő",
-                "hold": "nem lő vissza", "hit": "sebzés", "stop": "kész", "bomb": "bombázás", "demo": "tűzszerészet",
-                "boost": "nehézfegyverzet", "sneak": "lopakodó bombázás", "let": "nem fizeti ki", "discard": "eldob",
-                "take": "kézbe vesz", "scrap": "kidob", "pick": "kiválaszt", "bonus": "bónusz",
-                "use": "képesség", "aim": "célpont", "spread": "kötelék: átoszt"}
+    verbs_hu = {
+        "play": "kijátszás",
+        "down": "képpel lefelé",
+        "pay": "kifizetés",
+        "up": "fejlesztés",
+        "strip": "fejlesztések levétele",
+        "draw": "húzás (1 CR)",
+        "tutor": "választás a felső ötből (2 CR)",
+        "salvage": "pusztulat alja (2 CR)",
+        "attack": "támadás",
+        "end": "kör vége",
+        "pass": "passz",
+        "keep": "megtartás",
+        "mulligan": "újrakeverés",
+        "send": "harcba küld",
+        "board": "beszáll",
+        "go": "kész",
+        "done": "kész",
+        "fire": "tüzel",
+        "back": "visszalő",
+        "hold": "nem lő vissza",
+        "hit": "sebzés",
+        "stop": "kész",
+        "bomb": "bombázás",
+        "demo": "tűzszerészet",
+        "boost": "nehézfegyverzet",
+        "sneak": "lopakodó bombázás",
+        "let": "nem fizeti ki",
+        "discard": "eldob",
+        "take": "kézbe vesz",
+        "scrap": "kidob",
+        "pick": "kiválaszt",
+        "bonus": "bónusz",
+        "use": "képesség",
+        "aim": "célpont",
+        "spread": "kötelék: átoszt",
+    }
     parts = []
     for w in words:
         if w.startswith("c") and w[1:].isdigit():

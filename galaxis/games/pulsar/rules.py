@@ -1385,7 +1385,6 @@ class Pulsar(Game):
 
         return PulsarBot(seed)
 
-
     def board_of(self, state: PulsarState) -> Board:
         return board(state.board)
 

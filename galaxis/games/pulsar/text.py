@@ -11,7 +11,6 @@ if TYPE_CHECKING:
     from galaxis.games.pulsar.state import PulsarState
 
 
-
 def _track_line(track: list[list[int]], names: list[str]) -> str:
     cells = []
     for i, stack in enumerate(track):

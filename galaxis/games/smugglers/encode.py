@@ -160,7 +160,15 @@ def _head_block(key: tuple[Any, ...]) -> bytes:
     the settings being (rounds, real-time, stacked, stations, favourite ships, favourite goods),
     which a match never changes (so the fast path makes that tuple once per observer).
     """
-    (rounds, realtime, stacked, stations, fav_ships, fav_goods), rnd, galaxies_left, phase, my_turn, waits, *free = key
+    (
+        (rounds, realtime, stacked, stations, fav_ships, fav_goods),
+        rnd,
+        galaxies_left,
+        phase,
+        my_turn,
+        waits,
+        *free,
+    ) = key
     v = [0.0] * (13 + len(TOKENS))
     v[0] = rnd / (rounds or 1)
     v[1] = galaxies_left / 8.0
@@ -418,7 +426,9 @@ class SmugglersEncoder:
             n = len(s.players)
             self._seats = [b""] * (3 * n)
             self._no_seats = _NO_PLAYERS[MAX_PLAYERS - n]
-            self._remake(s, (*range(M_HAND, M_HAND + n), *range(M_SEAT, M_SEAT + n)), ())  # the shared seats' parts
+            self._remake(
+                s, (*range(M_HAND, M_HAND + n), *range(M_SEAT, M_SEAT + n)), ()
+            )  # the shared seats' parts
         elif marks != self._marks:  # compared at C speed; then only the moved components are made
             # (a mark is only ever raised, so a component whose counter is still the same object is unchanged)
             seen, self._marks = self._marks, marks.copy()
@@ -432,16 +442,22 @@ class SmugglersEncoder:
         head = (marks[M_HEAD], my_turn, s.waits)  # what the head depends on
         if me.head != head:
             me.head = head
-            parts[0] = self._head[(me.settings, s.round, len(s.galaxies), s.phase, my_turn, s.waits, *s.free_tokens)]
+            parts[0] = self._head[
+                (me.settings, s.round, len(s.galaxies), s.phase, my_turn, s.waits, *s.free_tokens)
+            ]
         pending = s.pending
         if pending:
             step = pending[-1]  # the observation lists the next decision first
-            parts[2] = self._pending[(step.seat == seat, step.kind, step.data.get("left", 0))]  # (data: a dict)
+            parts[2] = self._pending[
+                (step.seat == seat, step.kind, step.data.get("left", 0))
+            ]  # (data: a dict)
         else:
             parts[2] = _NO_PENDING
         seats = self._seats
         # NumPy adopts the joined bytes without a copy (read-only)
-        return np.frombuffer(b"".join([*parts, *seats[me.mine_on], *seats[me.before_mine], self._no_seats]), _F32)
+        return np.frombuffer(
+            b"".join([*parts, *seats[me.mine_on], *seats[me.before_mine], self._no_seats]), _F32
+        )
 
     def _remake(self, s: Any, changed: Iterable[int], observers: Iterable[_Observer]) -> None:
         """Makes the parts of components ``changed`` once: a seat's into the shared seats' parts, the
@@ -465,7 +481,8 @@ class SmugglersEncoder:
                     p = players[i]
                     seats[3 * i] = self._energy[p.energy] + self._goods[tuple(p.goods)]
                     seats[3 * i + 2] = (
-                        self._record[(len(p.won), len(p.paid), len(p.unpaid))] + self._pile[(p.colour, *p.paid)]
+                        self._record[(len(p.won), len(p.paid), len(p.unpaid))]
+                        + self._pile[(p.colour, *p.paid)]
                     )
             elif c >= M_BIDS:
                 ci = c - M_BIDS
@@ -484,7 +501,10 @@ class SmugglersEncoder:
                 row = s.row
                 k = len(row)
                 for o in observers:
-                    o.parts[_CARD_PART:_PARTS:2] = [*map(self._printed[o.colour].__getitem__, row), *_NO_CARD_SLOTS[k]]
+                    o.parts[_CARD_PART:_PARTS:2] = [
+                        *map(self._printed[o.colour].__getitem__, row),
+                        *_NO_CARD_SLOTS[k],
+                    ]
                     o.parts[_CARD_PART + 1 + 2 * k : _PARTS : 2] = _NO_BIDS_SLOTS[k]
             else:  # M_SUPPLY
                 supply = (

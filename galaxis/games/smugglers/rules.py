@@ -49,17 +49,37 @@ INFO = GameInfo(
             "choices": ["turns", "realtime"],
             "help": "turns: one atomic action at a time, clockwise (§7.1); realtime: every bidder acts at once (§7.2)",
         },
-        "stations": {"type": "bool", "default": False, "help": "advanced: space stations score favourite planets only (§6.1)"},
-        "favourite_ships": {"type": "bool", "default": False, "help": "advanced: favourite-ship majorities (§6.2)"},
-        "favourite_goods": {"type": "bool", "default": False, "help": "advanced: one leftover good per favourite ship colour is free (§6.3)"},
-        "stacked": {"type": "bool", "default": False, "help": "dexterity: dice are stacked, strictly higher, a 6 costs 10 (§6.4)"},
+        "stations": {
+            "type": "bool",
+            "default": False,
+            "help": "advanced: space stations score favourite planets only (§6.1)",
+        },
+        "favourite_ships": {
+            "type": "bool",
+            "default": False,
+            "help": "advanced: favourite-ship majorities (§6.2)",
+        },
+        "favourite_goods": {
+            "type": "bool",
+            "default": False,
+            "help": "advanced: one leftover good per favourite ship colour is free (§6.3)",
+        },
+        "stacked": {
+            "type": "bool",
+            "default": False,
+            "help": "dexterity: dice are stacked, strictly higher, a 6 costs 10 (§6.4)",
+        },
         "sheets": {
             "type": "choice",
             "default": "random",
             "choices": ["random", "seat"],
             "help": "who gets which colour and character sheet: shuffled, or orange, black, white, pink, brown, purple by seat (§D2)",
         },
-        "wait": {"type": "bool", "default": True, "help": "turn mode: a bidder may wait instead of acting (§7.1)"},
+        "wait": {
+            "type": "bool",
+            "default": True,
+            "help": "turn mode: a bidder may wait instead of acting (§7.1)",
+        },
         "payment": {
             "type": "choice",
             "default": "mandatory",
@@ -90,7 +110,10 @@ class Smugglers(Game):
         self.table = ActionTable()
         t = self.table
         self.bid = [
-            [t.get(f"{LETTERS[i]}{v}", (f"card-{LETTERS[i]}", f"face-{v}"), "bid", ("bid", i, v)) for v in range(7)]
+            [
+                t.get(f"{LETTERS[i]}{v}", (f"card-{LETTERS[i]}", f"face-{v}"), "bid", ("bid", i, v))
+                for v in range(7)
+            ]
             for i in range(len(LETTERS))
         ]
         self.token = {v: t.get(f"T{v}", (f"token-{v}",), "token", ("token", v)) for v in range(-1, 5)}
@@ -113,7 +136,16 @@ class Smugglers(Game):
         state = SmugglersState(
             rng=rng,
             players=[
-                Player(colour=c, energy=row.energy_value, goods=[row.goods] * 4, dice_in_hand=2, tokens=[], won=[], paid=[], unpaid=[])
+                Player(
+                    colour=c,
+                    energy=row.energy_value,
+                    goods=[row.goods] * 4,
+                    dice_in_hand=2,
+                    tokens=[],
+                    won=[],
+                    paid=[],
+                    unpaid=[],
+                )
                 for c in colours
             ],
             galaxies=galaxies,
@@ -173,7 +205,9 @@ class Smugglers(Game):
                 or len(set(chosen)) != players
                 or any(c not in all_colours for c in chosen)
             ):
-                raise BadOption(f"setup.colours must name {players} different colours of {', '.join(all_colours)}")
+                raise BadOption(
+                    f"setup.colours must name {players} different colours of {', '.join(all_colours)}"
+                )
             return list(chosen)
         if how == "random":
             rng.shuffle(all_colours)
@@ -276,7 +310,16 @@ class Smugglers(Game):
                 winner = max(tied, key=lambda seat: self._token_score(s.players[seat]))
             cost = 10 if (s.stacked and value == 6) else value
             s.players[winner].won.append([i, cost])
-            events.append({"type": "won", "card": LETTERS[i], "sector": s.row[i], "seat": winner, "die": value, "cost": cost})
+            events.append(
+                {
+                    "type": "won",
+                    "card": LETTERS[i],
+                    "sector": s.row[i],
+                    "seat": winner,
+                    "die": value,
+                    "cost": cost,
+                }
+            )
         # marks (as in _start_round): the discard pile if a card left, the hands that get dice
         # back, the seats that won and their cards
         marks = s.marks
@@ -366,10 +409,20 @@ class Smugglers(Game):
         s.changed(bids=[i for i, _cost in p.won], seats=[seat])
         for row_index, _cost in p.won:
             p.unpaid.append(s.row[row_index])
-            events.append({"type": "unpaid", "seat": seat, "card": LETTERS[row_index], "sector": s.row[row_index]})
+            events.append(
+                {"type": "unpaid", "seat": seat, "card": LETTERS[row_index], "sector": s.row[row_index]}
+            )
         p.won = []
 
-    def _pay(self, s: SmugglersState, seat: int, row_index: int, skip: str, combo: tuple[int, ...], events: list[Event]) -> None:
+    def _pay(
+        self,
+        s: SmugglersState,
+        seat: int,
+        row_index: int,
+        skip: str,
+        combo: tuple[int, ...],
+        events: list[Event],
+    ) -> None:
         p = s.players[seat]
         cost = next(c for i, c in p.won if i == row_index)
         card = sectors()[s.row[row_index]]
@@ -395,7 +448,16 @@ class Smugglers(Game):
         marks[M_SUPPLY] += 1
         marks[M_SEAT + seat] += 1
         marks[M_BIDS + row_index] += 1  # no longer won-and-unpaid
-        events.append({"type": "paid", "seat": seat, "card": LETTERS[row_index], "sector": s.row[row_index], "energy": cost, "goods": given})
+        events.append(
+            {
+                "type": "paid",
+                "seat": seat,
+                "card": LETTERS[row_index],
+                "sector": s.row[row_index],
+                "energy": cost,
+                "goods": given,
+            }
+        )
         self._settle_payment(s, seat, events)
 
     def _after_payment(self, s: SmugglersState, events: list[Event]) -> None:
@@ -670,7 +732,11 @@ class Smugglers(Game):
             goods = sum(p.goods[c] for p in s.players) + s.pool_goods[c] + s.box_goods[c]
             if goods != comp.goods_per_colour:
                 bad.append(f"{COLOURS[c]} goods are not conserved: {goods}")
-        if any(p.energy < 0 or min(p.goods) < 0 for p in s.players) or s.pool_energy < 0 or min(s.pool_goods) < 0:
+        if (
+            any(p.energy < 0 or min(p.goods) < 0 for p in s.players)
+            or s.pool_energy < 0
+            or min(s.pool_goods) < 0
+        ):
             bad.append("a negative supply")
         if s.phase in ("bid", "pay", "refill"):
             for seat, p in enumerate(s.players):
@@ -681,8 +747,18 @@ class Smugglers(Game):
             if held != sorted(setup_table().players[len(s.players)].tokens):
                 bad.append(f"speed tokens are not conserved: {held}")
         settled = set(s.discarded) | {c for p in s.players for c in p.paid + p.unpaid}
-        cards = [c for g in s.galaxies for c in g] + s.box + [c for c in s.row if c not in settled] + sorted(settled)
-        all_cards = [c for g in s.galaxies for c in g] + s.box + s.discarded + [c for p in s.players for c in p.paid + p.unpaid]
+        cards = (
+            [c for g in s.galaxies for c in g]
+            + s.box
+            + [c for c in s.row if c not in settled]
+            + sorted(settled)
+        )
+        all_cards = (
+            [c for g in s.galaxies for c in g]
+            + s.box
+            + s.discarded
+            + [c for p in s.players for c in p.paid + p.unpaid]
+        )
         if len(all_cards) != len(set(all_cards)):
             bad.append("a sector card is in two places")
         if sorted(cards) != sorted(sectors()):
@@ -733,16 +809,22 @@ class Smugglers(Game):
                     + ("; a 6 cannot be overbid" if floor > 6 else ""),
                     "§6.4 Stacked dice",
                 )
-            return IllegalAction(f"a die on {text[0]} must show at least {floor}, the highest die there", "§3.2 Bidding")
+            return IllegalAction(
+                f"a die on {text[0]} must show at least {floor}, the highest die there", "§3.2 Bidding"
+            )
         if text.startswith("T"):
             if s.phase != "bid":
                 return IllegalAction("speed tokens are taken only during the bidding", "§3.2 Bidding")
             if not self._can_take_token(s, p):
                 rule = "§5 Two players" if s.two_player else "§3.2 Bidding"
                 return IllegalAction("you cannot take another speed token", rule)
-            return IllegalAction(f"that token is not in the middle; free: {sorted(s.free_tokens)}", "§3.2 Bidding")
+            return IllegalAction(
+                f"that token is not in the middle; free: {sorted(s.free_tokens)}", "§3.2 Bidding"
+            )
         if text == "wait":
-            return IllegalAction("you may not wait now: every other bidder has waited since you last acted", "§7.1 Turn mode")
+            return IllegalAction(
+                "you may not wait now: every other bidder has waited since you last acted", "§7.1 Turn mode"
+            )
         if text.startswith("pay") or text == "forfeit":
             if s.phase != "pay":
                 return IllegalAction("sectors are paid only after the bidding", "§3.4 Payment")
@@ -756,7 +838,9 @@ class Smugglers(Game):
         if text[:1] in "+-" or text == "done":
             if s.phase != "refill":
                 return IllegalAction("the pool is used only in the refill", "§3.5 Refill")
-            return IllegalAction("take only energy or only goods, what the pool holds, up to your token's value", "§3.5 Refill")
+            return IllegalAction(
+                "take only energy or only goods, what the pool holds, up to your token's value", "§3.5 Refill"
+            )
         return super().explain_illegal(state, seat, notation)
 
     def describe(self, state: SmugglersState, action: Action, lang: str = "en") -> str:
@@ -774,7 +858,9 @@ class Smugglers(Game):
             if skip:
                 text += ", " + act["skip"].format(colour=words["colours"][skip])
             if combo:
-                text += ", " + act["cruiser"].format(colours=", ".join(words["colours"][COLOURS[c]] for c in combo))
+                text += ", " + act["cruiser"].format(
+                    colours=", ".join(words["colours"][COLOURS[c]] for c in combo)
+                )
             return text
         if kind in ("take", "give"):
             item = words["energy"] if action.args[1] == "e" else words["colours"][action.args[1]]
@@ -795,7 +881,9 @@ class Smugglers(Game):
                 for nx in (0, 1):
                     for combo in combinations_with_replacement(range(4), nx):
                         space.append(
-                            f"pay {LETTERS[i]}" + (f" -{skip}" if skip else "") + (" x=" + "".join(COLOURS[c] for c in combo) if combo else "")
+                            f"pay {LETTERS[i]}"
+                            + (f" -{skip}" if skip else "")
+                            + (" x=" + "".join(COLOURS[c] for c in combo) if combo else "")
                         )
         return space
 
@@ -816,7 +904,6 @@ class Smugglers(Game):
         from galaxis.games.smugglers.agents import SmugglerBot
 
         return SmugglerBot(seed)
-
 
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""

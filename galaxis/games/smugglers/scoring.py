@@ -16,7 +16,9 @@ def sector_points(card: Sector, fav_planets: tuple[str, ...] | None) -> int:
     return sum(1 for planet in card.planets if planet in fav_planets)
 
 
-def ship_counts(player: Player, scoring_only: bool = False, fav_planets: tuple[str, ...] | None = None) -> list[int]:
+def ship_counts(
+    player: Player, scoring_only: bool = False, fav_planets: tuple[str, ...] | None = None
+) -> list[int]:
     """Coloured ships (cruisers excluded) on the player's face-up sectors, by colour (§D4);
     with ``scoring_only``, only on sectors worth at least one point to the player."""
     table = sectors()

@@ -30,7 +30,15 @@ SEAT_FILL = {
 WIDTH = 1000
 
 
-def _text(x: float, y: float, s: str, size: int = 14, anchor: str = "start", fill: str = "#eee", weight: str = "normal") -> str:
+def _text(
+    x: float,
+    y: float,
+    s: str,
+    size: int = 14,
+    anchor: str = "start",
+    fill: str = "#eee",
+    weight: str = "normal",
+) -> str:
     return (
         f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
         f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>'
@@ -48,11 +56,21 @@ def _die(x: float, y: float, value: int, colour: str, target: str = "") -> str:
     )
 
 
-def _card(cx: float, cy: float, label: str, sector_id: str, dice: list[list[int]], colours: list[str], w: dict[str, Any]) -> str:
+def _card(
+    cx: float,
+    cy: float,
+    label: str,
+    sector_id: str,
+    dice: list[list[int]],
+    colours: list[str],
+    w: dict[str, Any],
+) -> str:
     sector = sectors()[sector_id]
     parts = [f'<g data-target="card-{label}" class="clickable">']
     ring = "#f0d000" if sector.station else "#5a6b8c"
-    parts.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="78" fill="#101830" stroke="{ring}" stroke-width="{4 if sector.station else 2}"/>')
+    parts.append(
+        f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="78" fill="#101830" stroke="{ring}" stroke-width="{4 if sector.station else 2}"/>'
+    )
     parts.append(_text(cx, cy - 52, f"{label} · {sector_id}", 15, "middle", "#fff", "bold"))
     if sector.station:
         parts.append(_text(cx, cy - 36, w["station"], 11, "middle", "#f0d000"))
@@ -63,7 +81,9 @@ def _card(cx: float, cy: float, label: str, sector_id: str, dice: list[list[int]
     for i, ship in enumerate(sector.ships):  # ships: triangles with their colour letter
         sx = cx - (len(sector.ships) - 1) * 14 + i * 28
         sy = cy + 18
-        parts.append(f'<polygon points="{sx - 11:.0f},{sy + 9:.0f} {sx + 11:.0f},{sy + 9:.0f} {sx:.0f},{sy - 11:.0f}" fill="{GOOD_FILL[ship]}"/>')
+        parts.append(
+            f'<polygon points="{sx - 11:.0f},{sy + 9:.0f} {sx + 11:.0f},{sy + 9:.0f} {sx:.0f},{sy - 11:.0f}" fill="{GOOD_FILL[ship]}"/>'
+        )
         parts.append(_text(sx, sy + 6, ship.upper(), 10, "middle", "#000", "bold"))
     for i, (seat, value) in enumerate(dice):
         parts.append(_die(cx - 55 + (i % 4) * 28, cy + 34 + (i // 4) * 28, value, colours[seat]))
@@ -85,7 +105,13 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
     ]
     to_move = ", ".join(f"{i} {w['players'].get(colours[i], colours[i])}" for i in obs["to_move"])
     out.append(
-        _text(20, 28, f"{w['title']} — {w['round']} {obs['round']}/{obs['rounds']} — {w['phase'][obs['phase']]}", 20, weight="bold")
+        _text(
+            20,
+            28,
+            f"{w['title']} — {w['round']} {obs['round']}/{obs['rounds']} — {w['phase'][obs['phase']]}",
+            20,
+            weight="bold",
+        )
     )
     if to_move:
         out.append(_text(20, 50, f"{w['to_move']}: {to_move}", 14, fill="#9fd"))
@@ -93,7 +119,11 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
     row = obs["row"]
     spacing = min(170, (WIDTH - 40) / max(1, len(row)))
     for i, card in enumerate(row):
-        out.append(_card(20 + spacing * i + spacing / 2, 150, card["label"], card["sector"], card["dice"], colours, w))
+        out.append(
+            _card(
+                20 + spacing * i + spacing / 2, 150, card["label"], card["sector"], card["dice"], colours, w
+            )
+        )
     # die faces to choose from (bidding), speed tokens, pool
     y = 275
     out.append(_text(20, y - 6, w["dice"], 13, fill="#aab"))
@@ -137,8 +167,12 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
         py = y0 + 64 * i
         mine = i == seat
         border = "#9fd" if i in obs["to_move"] else "#334"
-        out.append(f'<rect x="10" y="{py}" width="{WIDTH - 20}" height="58" rx="6" fill="#121a33" stroke="{border}"/>')
-        out.append(f'<rect x="18" y="{py + 8}" width="18" height="18" fill="{SEAT_FILL.get(p["colour"], "#ccc")}" stroke="#999"/>')
+        out.append(
+            f'<rect x="10" y="{py}" width="{WIDTH - 20}" height="58" rx="6" fill="#121a33" stroke="{border}"/>'
+        )
+        out.append(
+            f'<rect x="18" y="{py + 8}" width="18" height="18" fill="{SEAT_FILL.get(p["colour"], "#ccc")}" stroke="#999"/>'
+        )
         label = f"{i} {w['players'].get(p['colour'], p['colour'])}" + (f" ({w['you']})" if mine else "")
         out.append(_text(44, py + 22, label, 15, weight="bold"))
         supply = ' data-target="supply-e" class="clickable"' if mine else ""
@@ -154,7 +188,12 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
         tokens = " ".join(str(t) for t in p["tokens"]) or "-"
         out.append(_text(510, py + 22, f"{w['tokens']}: {tokens}   {w['dice']}: {p['dice_in_hand']}", 13))
         out.append(_text(760, py + 22, f"{w['score']}: {obs['scores'][i]:g}", 15, weight="bold"))
-        favs = f"{w['favourites']}: " + "+".join(c.upper() for c in p["fav_planets"]) + " / " + "+".join(c.upper() for c in p["fav_ships"])
+        favs = (
+            f"{w['favourites']}: "
+            + "+".join(c.upper() for c in p["fav_planets"])
+            + " / "
+            + "+".join(c.upper() for c in p["fav_ships"])
+        )
         piles = f"{w['won']}: {' '.join(p['won']) or '-'}   {w['paid']}: {' '.join(p['paid']) or '-'}   {w['unpaid']}: {' '.join(p['unpaid']) or '-'}"
         out.append(_text(44, py + 46, piles, 12, fill="#bbc"))
         out.append(_text(760, py + 46, favs, 12, fill="#bbc"))

@@ -35,7 +35,11 @@ def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: 
 
     lines = [
         f"{w['title']} — {w['round']} {obs['round']}/{obs['rounds']} — {w['phase'][obs['phase']]}"
-        + (f" — {w['to_move']}: " + ", ".join(f"{i} ({name(i)})" for i in obs["to_move"]) if obs["to_move"] else ""),
+        + (
+            f" — {w['to_move']}: " + ", ".join(f"{i} ({name(i)})" for i in obs["to_move"])
+            if obs["to_move"]
+            else ""
+        ),
         "",
         f"{w['sectors']}:",
     ]

@@ -50,7 +50,9 @@ class HeuristicAgent:
             return legal[0]
         obs = match.observation(seat)
         kinds = {a.kind for a in legal}
-        gate = bot_ce.choice(obs, seat, legal) or gates.bot_choice(obs, seat, legal, self.gates_tried)  # §12.3.4, §12.3.9
+        gate = bot_ce.choice(obs, seat, legal) or gates.bot_choice(
+            obs, seat, legal, self.gates_tried
+        )  # §12.3.4, §12.3.9
         if gate is not None:
             return gate
         if "target" in kinds:
@@ -126,7 +128,11 @@ class HeuristicAgent:
 
     @staticmethod
     def _victory_buy(
-        obs: dict[str, Any], seat: int, by_kind: dict[str, list[Action]], buys: list[Action], queued: list[str]
+        obs: dict[str, Any],
+        seat: int,
+        by_kind: dict[str, list[Action]],
+        buys: list[Action],
+        queued: list[str],
     ) -> Action | None:
         """§12.2: science vessels for the warp points (after Minesweeping 1); Miners for the relics."""
         vic = obs.get("victory", {})
@@ -163,7 +169,10 @@ class HeuristicAgent:
             if a.kind == "colonize":
                 return a
             # Warships (and Transports) travel together (scouts keep exploring one by one).
-            if a.kind == "merge" and own.get(a.args[0], {}).get("kind") in (*WARSHIPS[:-1], bot_ground.TRANSPORT):
+            if a.kind == "merge" and own.get(a.args[0], {}).get("kind") in (
+                *WARSHIPS[:-1],
+                bot_ground.TRANSPORT,
+            ):
                 return a
         hexes = obs["hexes"]
         unexplored = [h for h, c in hexes.items() if c.get("marker") == "?"]
@@ -192,7 +201,9 @@ class HeuristicAgent:
             for h, u in units.values()
             if h == home and u["kind"] in WARSHIPS and u["kind"] != "SC"
         )
-        rally = alien_tech.bot_rally(obs, seat, RALLY)  # §10.5: a smaller group clears NPAs off barren planets
+        rally = alien_tech.bot_rally(
+            obs, seat, RALLY
+        )  # §10.5: a smaller group clears NPAs off barren planets
         best: tuple[int, Action] | None = None
         for a in legal:
             if a.kind != "move":
@@ -205,7 +216,9 @@ class HeuristicAgent:
                 continue
             now = min(_dist(here, g) for g in goals)
             then = min(_dist(a.args[1], g) for g in goals)
-            gain = 2 * (now - then) + bot_ce.card_planet_bonus(obs, seat, unit, here, a.args[1], now)  # §10.5 on a tie
+            gain = 2 * (now - then) + bot_ce.card_planet_bonus(
+                obs, seat, unit, here, a.args[1], now
+            )  # §10.5 on a tie
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
         if best is not None:
@@ -259,7 +272,10 @@ class HeuristicAgent:
         if here in warps:
             return [here]
         held = {
-            h for h, c in obs["hexes"].items() for u in c.get("units", []) if u["owner"] == unit["owner"] and u["kind"] == "SW"
+            h
+            for h, c in obs["hexes"].items()
+            for u in c.get("units", [])
+            if u["owner"] == unit["owner"] and u["kind"] == "SW"
         }
         return [w for w in warps if w not in held] or warps
 
@@ -325,7 +341,9 @@ class HeuristicAgent:
                 for a in buys:
                     if a.args[0] == kind:
                         return a
-        special = self._victory_buy(obs, seat, by_kind, buys, queued) or bot_ce.black_hole_jump(obs, seat, legal)  # §13.10
+        special = self._victory_buy(obs, seat, by_kind, buys, queued) or bot_ce.black_hole_jump(
+            obs, seat, legal
+        )  # §13.10
         if special is not None:
             return special
         invasion = bot_ground.buy(obs, seat, buys, by_kind.get("ground", []))  # §10.1: Transport, Infantry

@@ -88,6 +88,7 @@ COMBAT_OPS = (
 SHOOTER_OPS = ("attack", "weapon_class", "fleet_attack", "cloaked_attack", "tactics")
 TARGET_OPS = ("defense", "first_round_defense")
 
+
 class Card(BaseModel):
     model_config = _FROZEN
     id: int = Field(ge=1)
@@ -130,7 +131,16 @@ def _check_arg(cid: int, op: str, arg: Any) -> None:
             raise ValueError(f"card {cid}: {op} needs an integer 'by'")
     elif op in ("defense", "extra_move"):
         types = list(arg["classes"])
-    elif op in ("fleet_attack", "first_round_defense", "cloaked_attack", "tactics", "bombard_attack", "bombard_defense", "ground_bonus", "income"):
+    elif op in (
+        "fleet_attack",
+        "first_round_defense",
+        "cloaked_attack",
+        "tactics",
+        "bombard_attack",
+        "bombard_defense",
+        "ground_bonus",
+        "income",
+    ):
         if not isinstance(arg.get("by"), int) or arg["by"] <= 0:
             raise ValueError(f"card {cid}: {op} needs a positive integer 'by'")
     elif op == "colony_income":
@@ -197,7 +207,9 @@ def setup(state: SEState, scenario_id: str, options: dict[str, Any]) -> None:
         return
     deck = [c.id for c in table().cards]
     n = len(state.players)
-    state.alien_tech = AlienTechState(deck, [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
+    state.alien_tech = AlienTechState(
+        deck, [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
+    )
 
 
 def _at(state: SEState) -> AlienTechState | None:
@@ -264,7 +276,11 @@ def offer(state: SEState, seat: int, events: list[Event], free: bool = False, hi
     state.pending.append(Step(KEEP_STEP, seat, {"free": free}))
     who = f"player {board.SEATS[seat]}"
     where = f" at {hid}" if hid else ""
-    cost = "free (the planet held non-player aliens)" if free else f"{table().keep_cost} CP in the next Economic Phase"
+    cost = (
+        "free (the planet held non-player aliens)"
+        if free
+        else f"{table().keep_cost} CP in the next Economic Phase"
+    )
     _say(
         events,
         {"type": "alien_tech_draw", "seat": seat, "hex": hid, "count": len(drawn), "free": free},
@@ -462,7 +478,12 @@ def extra_wreck_rolls(state: SEState, seat: int) -> None:
 # --- effects: combat ---------------------------------------------------------------------------------
 def _combat_cards(state: SEState, u: Unit, c: combat.Combatant) -> list[tuple[int, str, Any]]:
     """The combat cards of ``u``'s owner that apply to it now: (card, op, argument)."""
-    if u.owner < 0 or _at(state) is None or not board.is_combat_kind(u.kind) or u.kind in ("SY", "Base", "Mine"):
+    if (
+        u.owner < 0
+        or _at(state) is None
+        or not board.is_combat_kind(u.kind)
+        or u.kind in ("SY", "Base", "Mine")
+    ):
         return []
     out: list[tuple[int, str, Any]] = []
     b = state.battle
@@ -489,7 +510,10 @@ def _own_counters_in_battle(state: SEState, seat: int) -> int:
     own = [
         u
         for u in state.units.values()
-        if u.hex == b.hex and u.owner == seat and board.is_combat_kind(u.kind) and u.kind not in ("SY", "Base", "Mine")
+        if u.hex == b.hex
+        and u.owner == seat
+        and board.is_combat_kind(u.kind)
+        and u.kind not in ("SY", "Base", "Mine")
     ]
     return len(board.counters(own))
 
@@ -510,7 +534,9 @@ def adjust(state: SEState, u: Unit, c: combat.Combatant) -> combat.Combatant:
     return c
 
 
-def used_in_shot(game: SpaceEmpires, state: SEState, shooter: Unit, target: Unit, events: list[Event]) -> None:
+def used_in_shot(
+    game: SpaceEmpires, state: SEState, shooter: Unit, target: Unit, events: list[Event]
+) -> None:
     """§10.5: a card whose effect shows in a shot (its numbers are in the log) is revealed."""
     if _at(state) is None:
         return
@@ -610,7 +636,11 @@ def _hidden(at: AlienTechState, viewer: int | None) -> dict[str, list[list[int]]
 def secret(state: SEState, out: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     at = _at(state)
     if at is not None:
-        out["alien_tech"] = {"deck": list(at.deck), "aliens": [list(p) for p in at.aliens], **_hidden(at, viewer)}
+        out["alien_tech"] = {
+            "deck": list(at.deck),
+            "aliens": [list(p) for p in at.aliens],
+            **_hidden(at, viewer),
+        }
     return out
 
 
@@ -642,7 +672,9 @@ def invariants(state: SEState) -> list[str]:
     at = _at(state)
     if at is None:
         return []
-    every = list(at.deck) + [c for place in (at.held, at.unpaid, at.offer, at.aliens) for cards in place for c in cards]
+    every = list(at.deck) + [
+        c for place in (at.held, at.unpaid, at.offer, at.aliens) for cards in place for c in cards
+    ]
     if sorted(every) != [c.id for c in table().cards]:
         return ["alien technology cards are lost or duplicated"]
     return []
@@ -659,11 +691,16 @@ def text_lines(state: SEState, seat: int | None, lang: str = "en") -> list[str]:
         mine = [card_name(c, lang) for c in at.held[seat]]
         unpaid = [card_name(c, lang) for c in at.unpaid[seat]]
         label = "Idegen Technológiai kártyáid" if hu else "Your Alien Technology cards"
-        lines.append(f"{label}: {', '.join(mine) or '-'}" + (f" ({'fizetendő' if hu else 'to pay for'}: {', '.join(unpaid)})" if unpaid else ""))
+        lines.append(
+            f"{label}: {', '.join(mine) or '-'}"
+            + (f" ({'fizetendő' if hu else 'to pay for'}: {', '.join(unpaid)})" if unpaid else "")
+        )
     for s in range(len(at.held)):
         shown = [card_name(c, lang) for c in [*at.held[s], *at.unpaid[s]] if c in at.revealed and s != seat]
         if shown:
-            lines.append(f"{'Felfedett kártyák' if hu else 'Revealed cards'} {board.SEATS[s]}: {', '.join(shown)}")
+            lines.append(
+                f"{'Felfedett kártyák' if hu else 'Revealed cards'} {board.SEATS[s]}: {', '.join(shown)}"
+            )
     if any(at.aliens):
         counts = ", ".join(str(len(pile)) for pile in at.aliens)
         label = "Az idegenek Idegen Technológiai kártyái" if hu else "The aliens' Alien Technology cards"

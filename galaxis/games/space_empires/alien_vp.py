@@ -286,7 +286,10 @@ def may_launch(state: SEState, a: Alien) -> bool:
 
     vps = vp_of(state)
     assert vps is not None
-    if sum(1 for f in a.fleets if f.role not in ("colony_ship", alien_vp_npa.GUARD)) >= solo_tables().alien_player.max_fleets:
+    if (
+        sum(1 for f in a.fleets if f.role not in ("colony_ship", alien_vp_npa.GUARD))
+        >= solo_tables().alien_player.max_fleets
+    ):
         return False
     return a.fleet_cp >= tables().launch_min_cp or vps.banks[_index(state, a)] > 0
 

@@ -130,7 +130,14 @@ def _npas_arrive(state: SEState, m: Marker) -> bool:
 
 
 def _flip(
-    game: SpaceEmpires, state: SEState, a: Alien, uid: str, hid: str, m: Marker, peek: bool, events: list[Event]
+    game: SpaceEmpires,
+    state: SEState,
+    a: Alien,
+    uid: str,
+    hid: str,
+    m: Marker,
+    peek: bool,
+    events: list[Event],
 ) -> None:
     """The marker turns face up for everyone: no player's private knowledge of it remains (§6.2)."""
     from . import text_data
@@ -154,7 +161,11 @@ def _flip(
 # --- entering a face-down Deep Space hex (§13.12.5) -------------------------------------------------------
 def _fleet_here(state: SEState, fleet: AlienFleet, hid: str) -> list[Unit]:
     """The fleet's units in the hex, with the fighters its carriers hold."""
-    ours = [state.units[u] for u in [fleet.counter, *fleet.units] if u in state.units and state.units[u].hex == hid]
+    ours = [
+        state.units[u]
+        for u in [fleet.counter, *fleet.units]
+        if u in state.units and state.units[u].hex == hid
+    ]
     uids = {u.uid for u in ours}
     ours += [v for v in state.units.values() if v.kind == "F" and v.cargo in uids and v.uid not in uids]
     return sorted(ours, key=lambda v: board.uid_key(v.uid))
@@ -244,7 +255,9 @@ def _lost_hexes(state: SEState, hid: str) -> list[str]:
 
 def _destroyed(state: SEState, u: Unit, why: str, events: list[Event], roll: int = 0) -> None:
     del state.units[u.uid]
-    events.append({"type": "destroyed", "unit": u.uid, "hex": u.hex, "by": why, **({"roll": roll} if roll else {})})
+    events.append(
+        {"type": "destroyed", "unit": u.uid, "hex": u.hex, "by": why, **({"roll": roll} if roll else {})}
+    )
 
 
 # --- raiders hide unexplored markers (§13.12.5) ----------------------------------------------------------
@@ -259,5 +272,7 @@ def raider_blocks(state: SEState, u: Unit, hid: str) -> str | None:
     for v in board.units_at(state, hid):
         fleet = solo._fleet_of(state.solo, v.uid) if v.owner < 0 else None
         if fleet is not None and fleet.raider:
-            return "an alien Raider fleet stands on this unexplored Deep Space hex: explore it first (§13.12.5)"
+            return (
+                "an alien Raider fleet stands on this unexplored Deep Space hex: explore it first (§13.12.5)"
+            )
     return None

@@ -201,7 +201,9 @@ def ground_battle(state: SEState, inv: Any, events: list[Event]) -> None:
                     ground._say(events, {"type": "ground_destroyed", "unit": target.tid, "kind": target.kind})
 
 
-def captures_npa_planet(state: SEState, a: Alien, hid: str, survivors: list[str], events: list[Event]) -> None:
+def captures_npa_planet(
+    state: SEState, a: Alien, hid: str, survivors: list[str], events: list[Event]
+) -> None:
     """§10.1 as for a live player: a won non-player alien planet becomes a 3 CP colony of the invader,
     garrisoned by the survivors. [DESIGN] It scores as colonising it would (§13.12.6, "Az AP Mélyűrben
     lévő bolygót kolonizál / elfoglal +2 GYP"): the Deep Space planet's +2 VP and an Alien Technology card

@@ -145,7 +145,11 @@ def turn_group(state: SEState) -> list[int]:
     """§10.8.1: the seats whose turn ends now: the active seat, and under Blood Brothers the allies
     that moved just before it in this game turn (their battles, bombardments and exploration follow)."""
     first = state.active
-    while _joint_turns(state) and first > 0 and _other_ally(state, state.order[first - 1], state.order[state.active]):
+    while (
+        _joint_turns(state)
+        and first > 0
+        and _other_ally(state, state.order[first - 1], state.order[state.active])
+    ):
         first -= 1
     return [s for s in state.order[first : state.active + 1] if state.players[s].alive]
 

@@ -603,7 +603,10 @@ def defence_against(state: SEState, v: Unit) -> int:
     size, cancelled in a Nebula), +1 for hull 2, +2 for hull 3 and more (§13.11.4)."""
     t = data.unit_table_by_id()[v.kind]
     c = combat.Combatant(v.uid, 0, v.kind, t.cls or "E", 0, t.defense_at(v.level), t.hull, 0, v.defense_tech)
-    return combat.defense_strength(c, board.terrain(state, v.hex)) + tables().hull_defense[max(1, min(t.hull, 3))]
+    return (
+        combat.defense_strength(c, board.terrain(state, v.hex))
+        + tables().hull_defense[max(1, min(t.hull, 3))]
+    )
 
 
 def bite(state: SEState, uid: str, target: str, events: list[Event]) -> None:

@@ -54,7 +54,11 @@ def extra_techs(state: SEState) -> tuple[str, ...]:
 def boards(state: SEState, shooter: Unit) -> bool:
     """A player's Boarding Ship boards instead of shooting when the option is on, and so does an Alien
     Player's (§13.13.3)."""
-    return state.boarding and shooter.kind == "BD" and (shooter.owner >= 0 or _alien(state, shooter.owner) is not None)
+    return (
+        state.boarding
+        and shooter.kind == "BD"
+        and (shooter.owner >= 0 or _alien(state, shooter.owner) is not None)
+    )
 
 
 def _alien(state: SEState, owner: int) -> Alien | None:

@@ -72,6 +72,7 @@ def doomed_garrison(obs: dict[str, Any], seat: int) -> bool:
 def _safest(obs: dict[str, Any], actions: list[Action]) -> Action:
     """Of the retreat actions (their last argument the destination), the one to the colony worth most
     (ties: the first offered)."""
+
     def value(a: Action) -> int:
         return int(obs["hexes"].get(str(a.args[-1]), {}).get("colony", {}).get("value", 0))
 
@@ -103,12 +104,17 @@ def black_hole_jump(obs: dict[str, Any], seat: int, legal: list[Action]) -> Acti
 
 
 # --- §10.5: Deep Space barren planets draw cards ---------------------------------------------------------
-def card_planet_bonus(obs: dict[str, Any], seat: int, unit: dict[str, Any], here: str, to: str, nearest: int) -> int:
+def card_planet_bonus(
+    obs: dict[str, Any], seat: int, unit: dict[str, Any], here: str, to: str, nearest: int
+) -> int:
     """1 when a Colony Ship's move ``here`` -> ``to`` closes in on a Deep Space barren planet that draws an
     Alien Technology card (``alien_tech.bot_barren_targets``) and is among its nearest goals (``nearest``
     hexes away), else 0: of equally good moves the bot takes the one toward such a planet."""
     if unit.get("kind") != "CO":
         return 0
-    return int(any(
-        _dist(here, h) == nearest and _dist(to, h) < nearest for h in alien_tech.bot_barren_targets(obs, seat)
-    ))
+    return int(
+        any(
+            _dist(here, h) == nearest and _dist(to, h) < nearest
+            for h in alien_tech.bot_barren_targets(obs, seat)
+        )
+    )

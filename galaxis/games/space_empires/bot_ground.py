@@ -24,7 +24,11 @@ TRANSPORTS = 2  # Transports in the bot's one invasion counter
 LOAD = TRANSPORTS * CAPACITY  # the ground units it sends
 GARRISON_GUESS = 2  # the defenders the bot expects besides the Militia (garrisons are secret)
 FROM_CYCLE = 2
-PEACEFUL = ("CO", "Miner", "MSP")  # units that cannot fight a Transport  # the bot prepares an invasion from this cycle on
+PEACEFUL = (
+    "CO",
+    "Miner",
+    "MSP",
+)  # units that cannot fight a Transport  # the bot prepares an invasion from this cycle on
 
 
 def _dist(a: str, b: str) -> int:
@@ -33,7 +37,11 @@ def _dist(a: str, b: str) -> int:
 
 def _home(obs: dict[str, Any], seat: int) -> str:
     return next(
-        (h for h, c in obs["hexes"].items() if c.get("colony", {}).get("home") and c["colony"]["owner"] == seat),
+        (
+            h
+            for h, c in obs["hexes"].items()
+            if c.get("colony", {}).get("home") and c["colony"]["owner"] == seat
+        ),
         "",
     )
 

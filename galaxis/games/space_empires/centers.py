@@ -98,7 +98,9 @@ def buy_problem(state: SEState, seat: int, kind: str, hid: str) -> str | None:
     if col.home and not t.home_world:
         return "no center at a home world (§10.7)"
     if not col.income or col.value < t.min_colony_value:
-        return f"a center needs a colony worth {t.min_colony_value} CP that produced income this phase (§10.7)"
+        return (
+            f"a center needs a colony worth {t.min_colony_value} CP that produced income this phase (§10.7)"
+        )
     if hid in c.kinds or any(q[2] == hid for q in c.queue):
         return "one center per colony (§10.7)"
     if state.players[seat].cp < t.cost:

@@ -293,7 +293,11 @@ def npa_battle(state: SEState, uid: str, events: list[Event]) -> None:
 
 
 def automated_shot(
-    state: SEState, shooter: combat.Combatant, target: combat.Combatant, events: list[Event], terrain: str = "open"
+    state: SEState,
+    shooter: combat.Combatant,
+    target: combat.Combatant,
+    events: list[Event],
+    terrain: str = "open",
 ) -> None:
     """One shot of a battle no seat decides (the machines' §13.10, the aliens' against NPAs §13.12.5),
     with the match's d10, logged like a battle's shots (§5)."""
@@ -485,8 +489,10 @@ def extra_techs(state: SEState) -> tuple[str, ...]:
 
 def has_black_hole_jump(state: SEState, seat: int) -> bool:
     """Like Move technology it equips every ship of the empire at once (no refit)."""
-    return coop_of(state) is not None and 0 <= seat < len(state.players) and (
-        state.players[seat].techs.get(BLACK_HOLE_JUMP, 0) >= 1
+    return (
+        coop_of(state) is not None
+        and 0 <= seat < len(state.players)
+        and (state.players[seat].techs.get(BLACK_HOLE_JUMP, 0) >= 1)
     )
 
 

@@ -87,7 +87,15 @@ OPTION: dict[str, dict[str, Any]] = {
 BOT_TOP_VALUE = 24
 BOT_VALUE_STEP = 3
 # What the heuristic bot keeps first: the operations it profits from in every game (§10.4).
-BOT_PREFERENCE = ("modify", "extra_hit", "income_bonus", "cost_multiplier", "start_tech", "start_cp", "maintenance")
+BOT_PREFERENCE = (
+    "modify",
+    "extra_hit",
+    "income_bonus",
+    "cost_multiplier",
+    "start_tech",
+    "start_cp",
+    "maintenance",
+)
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 DEAL_TRIES = 8  # random deals tried by determinize before the hidden cards are left in place
 
@@ -176,7 +184,9 @@ class Deck(BaseModel):
         units, techs = data.unit_table_by_id(), data.techs()
         for c in self.cards:
             for e in c.effects:
-                bad = [k for k in e.classes if k not in units] + [t for t in (*e.tracks, *e.techs) if t not in techs]
+                bad = [k for k in e.classes if k not in units] + [
+                    t for t in (*e.tracks, *e.techs) if t not in techs
+                ]
                 if bad:
                     raise ValueError(f"{c.id}: unknown unit types or technologies {bad}")
         return self
@@ -221,7 +231,9 @@ def check_option(options: dict[str, Any], scenario: Scenario) -> None:
     if on and (scenario.coop is not None or scenario.alien_vp is not None):
         raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
     if mode(options) == "balanced" and scenario.empire_advantages:
-        raise BadOption(f"scenario {scenario.id} deals its own Empire Advantages: empire_advantages=balanced is refused")
+        raise BadOption(
+            f"scenario {scenario.id} deals its own Empire Advantages: empire_advantages=balanced is refused"
+        )
 
 
 def deck_for(state: SEState, options: dict[str, Any]) -> list[str]:
@@ -287,10 +299,14 @@ def step_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]
     if step.kind == "ea_take":
         return [game.table.get(f"ea_take {c}", (), "ea_take", (c,)) for c in _by_number(ea.row)]
     choices = ea.hands[step.seat] if step.kind == "ea_keep" else ea.pool
-    return [game.table.get(f"ea {c}", (), "ea", (c,)) for c in _by_number(choices)]  # a list choice, no map target
+    return [
+        game.table.get(f"ea {c}", (), "ea", (c,)) for c in _by_number(choices)
+    ]  # a list choice, no map target
 
 
-def apply(game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]) -> None:
+def apply(
+    game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]
+) -> None:
     """§10.4: one decision of the dealing: a keep or pick, or a bid, pass or take of the balanced deal."""
     if kind == "ea_bid":
         bid(state, seat, int(args[0]), events)
@@ -335,7 +351,9 @@ def keep_effects(game: SpaceEmpires, state: SEState, seat: int, card: str) -> No
                 p.techs[track] = max(p.techs.get(track, 0), level)
             for u in state.units.values():
                 if u.owner == seat and (public or not u.tech_shown):
-                    u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(p.techs, u.kind)
+                    u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(
+                        p.techs, u.kind
+                    )
         elif e.op == "start_cp":
             p.cp += e.cp
             p.earned += e.cp
@@ -385,7 +403,10 @@ def auction_actions(game: SpaceEmpires, state: SEState) -> list[Action]:
     assert ea is not None
     seat = state.pending[-1].seat
     out = [game.table.get("ea_pass", (), "ea_pass", ())]
-    return out + [game.table.get(f"ea_bid {cp}", (), "ea_bid", (cp,)) for cp in range(ea.high + 1, bid_limit(state, seat) + 1)]
+    return out + [
+        game.table.get(f"ea_bid {cp}", (), "ea_bid", (cp,))
+        for cp in range(ea.high + 1, bid_limit(state, seat) + 1)
+    ]
 
 
 def bid(state: SEState, seat: int, cp: int, events: list[Event]) -> None:
@@ -395,7 +416,9 @@ def bid(state: SEState, seat: int, cp: int, events: list[Event]) -> None:
     if not ea.high < cp <= bid_limit(state, seat):
         raise ValueError(f"a bid must be above {ea.high} and at most {bid_limit(state, seat)} CP")
     ea.high, ea.high_seat = cp, seat
-    events.append({"type": "ea_bid", "seat": seat, "cp": cp, "text": f"seat {seat + 1} bids {cp} CP for the first pick"})
+    events.append(
+        {"type": "ea_bid", "seat": seat, "cp": cp, "text": f"seat {seat + 1} bids {cp} CP for the first pick"}
+    )
     _next_bidder(state, seat)
 
 
@@ -432,7 +455,9 @@ def win_auction(state: SEState, seat: int, events: list[Event]) -> None:
     state.players[seat].cp -= price
     state.players[seat].spent += price
     ea.paid[seat] += price
-    events.append({"type": "ea_won", "seat": seat, "cp": price, "text": f"seat {seat + 1} wins the pick for {price} CP"})
+    events.append(
+        {"type": "ea_won", "seat": seat, "cp": price, "text": f"seat {seat + 1} wins the pick for {price} CP"}
+    )
     state.pending.append(Step("ea_take", seat, {}))
 
 
@@ -445,7 +470,9 @@ def take(game: SpaceEmpires, state: SEState, seat: int, card: str, events: list[
     ea.revealed.append(card)
     ea.waiting.remove(seat)
     state.pending.pop()
-    events.append({"type": "ea_taken", "seat": seat, "card": card, "text": f"seat {seat + 1} takes {card_name(card)}"})
+    events.append(
+        {"type": "ea_taken", "seat": seat, "card": card, "text": f"seat {seat + 1} takes {card_name(card)}"}
+    )
     keep_effects(game, state, seat, card)
     open_auction(state)
 
@@ -530,6 +557,7 @@ def adjust(state: SEState, u: Unit, c: combat.Combatant) -> combat.Combatant:
 def on_shot(state: SEState, shooter: Unit, target: Unit, side: int, events: list[Event]) -> None:
     """§10.4: a combat card triggers (is revealed) when its owner's unit fires with it, or is fired at
     while it protects that unit."""
+
     def fires(e: Effect) -> bool:
         return e.op == "modify" and e.stat == "attack" and _modifies(state, e, shooter.kind, side)
 
@@ -600,7 +628,11 @@ def move_bonus(state: SEState, u: Unit) -> int:
     """§10.4 ``move_bonus``: extra hexes this turn for ``u``."""
     if state.ea is None:
         return 0  # the hot path of every game without the cards
-    return sum(e.by for _, e in _effects(state, u.owner, "move_bonus") if _covers(e, u.kind) and (not e.turns or state.turn in e.turns))
+    return sum(
+        e.by
+        for _, e in _effects(state, u.owner, "move_bonus")
+        if _covers(e, u.kind) and (not e.turns or state.turn in e.turns)
+    )
 
 
 def on_move(game: SpaceEmpires, state: SEState, u: Unit, events: list[Event]) -> None:
@@ -613,7 +645,9 @@ def on_move(game: SpaceEmpires, state: SEState, u: Unit, events: list[Event]) ->
                 reveal(state, u.owner, c, events)
 
 
-def ground_modifier(state: SEState, inv: Invasion, shooter: Trooper, target: Trooper, events: list[Event]) -> int:
+def ground_modifier(
+    state: SEState, inv: Invasion, shooter: Trooper, target: Trooper, events: list[Event]
+) -> int:
     """§10.4 ``ground_attack``: the shooter's owner's attack bonus minus the target's owner's defence
     bonus in ground combat; the cards used are revealed."""
     seats = {0: inv.attacker, 1: inv.defender}
@@ -810,7 +844,9 @@ def _tech_moves(state: SEState, seat: int, old: list[str], new: list[str]) -> di
         top = tracks[t].max_level(state.edition)
         researched = max(0, level - low_old)
         target = min(top, low_new + researched)
-        paid = sum(tracks[t].level_cost(state.edition, x) for x in range(low_old + 1, max(level, low_old) + 1))
+        paid = sum(
+            tracks[t].level_cost(state.edition, x) for x in range(low_old + 1, max(level, low_old) + 1)
+        )
         costs = sum(tracks[t].level_cost(state.edition, x) for x in range(low_new + 1, target + 1))
         out[t] = (low_old, low_new, paid - costs)
     return out
@@ -904,5 +940,7 @@ def text_lines(state: SEState, viewer: int | None, lang: str = "en") -> list[str
     if ea.row and ea.waiting:
         bid = "licit" if lang == "hu" else "bid"
         high = f"{ea.high} ({ea.high_seat + 1})" if ea.high_seat >= 0 else "-"
-        lines.append(f"{title} (+): {', '.join(card_name(c, lang) for c in _by_number(ea.row))}; {bid}: {high}")
+        lines.append(
+            f"{title} (+): {', '.join(card_name(c, lang) for c in _by_number(ea.row))}; {bid}: {high}"
+        )
     return lines

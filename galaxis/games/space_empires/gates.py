@@ -146,7 +146,11 @@ def place_barren_planet(game: SpaceEmpires, state: SEState, hid: str) -> None:
             state.undrawn.append(displaced)
     else:
         spare = sorted(
-            (h for h, m in state.markers.items() if m.pool == "deep" and not m.face_up and m.kind == "barren" and h != hid),
+            (
+                h
+                for h, m in state.markers.items()
+                if m.pool == "deep" and not m.face_up and m.kind == "barren" and h != hid
+            ),
             key=_key,
         )
         if not spare:
@@ -214,7 +218,8 @@ def linked(state: SEState, hid: str, planets: list[str] | None = None) -> list[s
     here = parse_hex_id(hid)
     reach = tables().range
     return [
-        h for h in (gate_planets(state) if planets is None else planets)
+        h
+        for h in (gate_planets(state) if planets is None else planets)
         if h != hid and distance(here, parse_hex_id(h)) <= reach
     ]
 
@@ -256,14 +261,22 @@ def movable_troops(state: SEState, seat: int, hid: str) -> list[str]:
 
 def troop_destinations(state: SEState, seat: int, hid: str, planets: list[str]) -> list[str]:
     """Where ground units at ``hid`` may go: their own colonies or an invasion (§12.3.1, §12.3.3)."""
-    return [h for h in linked(state, hid, planets) if _own_colony(state, h, seat) or assault_target(state, h, seat)]
+    return [
+        h
+        for h in linked(state, hid, planets)
+        if _own_colony(state, h, seat) or assault_target(state, h, seat)
+    ]
 
 
 def _fighter_counters(state: SEState, seat: int, hid: str) -> list[str]:
     groups = board.counters(
         u for u in state.units.values() if u.owner == seat and u.hex == hid and u.kind == FIGHTER
     )
-    return [cid for cid, ms in groups.items() if all(not u.cargo and not u.stopped and not u.came_from for u in ms)]
+    return [
+        cid
+        for cid, ms in groups.items()
+        if all(not u.cargo and not u.stopped and not u.came_from for u in ms)
+    ]
 
 
 def fighter_destinations(state: SEState, seat: int, hid: str, planets: list[str]) -> list[str]:
@@ -311,7 +324,11 @@ def sources(state: SEState, seat: int, planets: list[str]) -> list[str]:
     """The planets where ``seat`` has something that may use a gate now."""
     here = {h for h, c in state.colonies.items() if c.owner == seat}
     here |= {u.hex for u in state.units.values() if u.owner == seat and grounded(state, u)}
-    return [h for h in sorted(here, key=_key) if has_gate(state, h) and _source_actions_exist(state, seat, h, planets)]
+    return [
+        h
+        for h in sorted(here, key=_key)
+        if has_gate(state, h) and _source_actions_exist(state, seat, h, planets)
+    ]
 
 
 def _source_actions_exist(state: SEState, seat: int, hid: str, planets: list[str]) -> bool:
@@ -371,13 +388,17 @@ def close_gate(state: SEState) -> None:
     gs.source = ""
 
 
-def move_troop(game: SpaceEmpires, state: SEState, seat: int, kind: str, to: str, events: list[Event]) -> None:
+def move_troop(
+    game: SpaceEmpires, state: SEState, seat: int, kind: str, to: str, events: list[Event]
+) -> None:
     """§12.3.1: one ground unit goes through the gate; that is its whole move this turn. Onto an enemy
     colony or an NPA planet it starts gathering an assault (§12.3.3)."""
     gs, g = state.gates, state.ground
     assert gs is not None and g is not None
     src = gs.source
-    if kind not in movable_troops(state, seat, src) or to not in troop_destinations(state, seat, src, gate_planets(state)):
+    if kind not in movable_troops(state, seat, src) or to not in troop_destinations(
+        state, seat, src, gate_planets(state)
+    ):
         raise ValueError(f"no {kind} at {src} may go through the gate to {to} (§12.3.1)")
     g.garrisons[src].troops.remove(kind)
     if assault_target(state, to, seat):
@@ -395,17 +416,24 @@ def _close_when_spent(game: SpaceEmpires, state: SEState, seat: int) -> None:
         close_gate(state)
 
 
-def move_fighters(game: SpaceEmpires, state: SEState, seat: int, cid: str, to: str, events: list[Event]) -> None:
+def move_fighters(
+    game: SpaceEmpires, state: SEState, seat: int, cid: str, to: str, events: list[Event]
+) -> None:
     """§12.3.5: a fighter counter goes through the gate between two of its owner's colonies."""
     gs = state.gates
     assert gs is not None
     src = gs.source
-    if cid not in _fighter_counters(state, seat, src) or to not in fighter_destinations(state, seat, src, gate_planets(state)):
+    if cid not in _fighter_counters(state, seat, src) or to not in fighter_destinations(
+        state, seat, src, gate_planets(state)
+    ):
         raise ValueError(f"fighters {cid} cannot go through the gate to {to} (§12.3.5)")
     for u in board.counter_units(state, cid):
         u.came_from, u.hex, u.stopped = src, to, True
-    _say(events, {"type": "gate_move", "unit": cid, "from": src, "hex": to},
-         f"fighters {cid} go through the planetary gate from {src} to {to}")
+    _say(
+        events,
+        {"type": "gate_move", "unit": cid, "from": src, "hex": to},
+        f"fighters {cid} go through the planetary gate from {src} to {to}",
+    )
     _close_when_spent(game, state, seat)
 
 
@@ -420,11 +448,16 @@ def move_colony_ship(
     assert gs is not None
     src = gs.source
     u = board.counter_units(state, cid)[0]
-    if cid not in _colony_ship_counters(state, seat, src) or to not in colony_ship_destinations(state, u, gate_planets(state)):
+    if cid not in _colony_ship_counters(state, seat, src) or to not in colony_ship_destinations(
+        state, u, gate_planets(state)
+    ):
         raise ValueError(f"Colony Ship {cid} cannot go through the gate to {to} (§12.3.7)")
     u.came_from, u.hex, u.stopped, u.moved = src, to, True, 1
-    _say(events, {"type": "gate_move", "unit": cid, "from": src, "hex": to},
-         f"colony ship {cid} goes through the planetary gate from {src} to {to}")
+    _say(
+        events,
+        {"type": "gate_move", "unit": cid, "from": src, "hex": to},
+        f"colony ship {cid} goes through the planetary gate from {src} to {to}",
+    )
     if to not in state.colonies:
         colonise_on_arrival(state, u, events)
         solo.colonised(state, to, events)
@@ -488,8 +521,14 @@ def charge(game: SpaceEmpires, state: SEState, seat: int, events: list[Event]) -
     who = "the non-player aliens" if defender == NPA else f"player {board.SEATS[defender]}"
     _say(
         events,
-        {"type": "gate_assault", "hex": target, "attacker": seat, "defender": defender,
-         "invaders": list(invaders), "defenders": list(defenders)},
+        {
+            "type": "gate_assault",
+            "hex": target,
+            "attacker": seat,
+            "defender": defender,
+            "invaders": list(invaders),
+            "defenders": list(defenders),
+        },
         f"player {board.SEATS[seat]} attacks {target} through a planetary gate with "
         f"{', '.join(invaders)} against {who}: {', '.join(defenders) or 'nothing'}",
     )
@@ -516,8 +555,11 @@ def after_step(state: SEState, events: list[Event]) -> None:
     for u in gone:
         del state.units[u.uid]
     if gone:
-        _say(events, {"type": "npa_orbit_removed", "hex": hid, "units": [u.uid for u in gone]},
-             f"the alien ships orbiting {hid} leave play (the planet fell through its gate)")
+        _say(
+            events,
+            {"type": "npa_orbit_removed", "hex": hid, "units": [u.uid for u in gone]},
+            f"the alien ships orbiting {hid} leave play (the planet fell through its gate)",
+        )
 
 
 # --- retreat through the gates (§12.3.4) -------------------------------------------------------------------
@@ -525,8 +567,7 @@ def retreat_hexes(state: SEState, seat: int, hid: str) -> list[str]:
     """§12.3.4: ground units retreat only to their own planets within gate range of ``hid`` with no enemy
     units there."""
     return [
-        h for h in linked(state, hid)
-        if _own_colony(state, h, seat) and not board.enemies_at(state, h, seat)
+        h for h in linked(state, hid) if _own_colony(state, h, seat) and not board.enemies_at(state, h, seat)
     ]
 
 
@@ -550,7 +591,9 @@ def ground_retreats(game: SpaceEmpires, state: SEState, step: Step) -> list[Acti
     ]
 
 
-def retreat_in_ground_combat(game: SpaceEmpires, state: SEState, tid: str, to: str, events: list[Event]) -> None:
+def retreat_in_ground_combat(
+    game: SpaceEmpires, state: SEState, tid: str, to: str, events: list[Event]
+) -> None:
     g, gs = state.ground, state.gates
     assert g is not None and g.invasion is not None and gs is not None
     inv = g.invasion
@@ -562,8 +605,11 @@ def retreat_in_ground_combat(game: SpaceEmpires, state: SEState, tid: str, to: s
         inv.queue.remove(tid)
     g.garrisons.setdefault(to, Garrison(seat, [])).troops.append(t.kind)
     gs.moved.setdefault(to, []).append(t.kind)
-    _say(events, {"type": "gate_retreat", "unit": tid, "kind": t.kind, "from": inv.hex, "hex": to},
-         f"ground unit {tid} ({t.kind}) retreats through the gate of {inv.hex} to {to}")
+    _say(
+        events,
+        {"type": "gate_retreat", "unit": tid, "kind": t.kind, "from": inv.hex, "hex": to},
+        f"ground unit {tid} ({t.kind}) retreats through the gate of {inv.hex} to {to}",
+    )
     ground.next_shot(game, state, events)
 
 
@@ -674,11 +720,17 @@ def observe(state: SEState, obs: dict[str, Any], seat: int | None) -> dict[str, 
     obs["gates"] = {
         "range": tables().range,
         "grounded": sorted(gs.grounded, key=board.uid_key),
-        "moved": {h: list(k) for h, k in sorted(gs.moved.items()) if seat is not None and _own_colony(state, h, seat)},
+        "moved": {
+            h: list(k)
+            for h, k in sorted(gs.moved.items())
+            if seat is not None and _own_colony(state, h, seat)
+        },
         "movable": {
             h: movable_troops(state, seat, h)
             for h in sorted((h for h, c in state.colonies.items() if c.owner == seat), key=_key)
-        } if seat is not None else {},
+        }
+        if seat is not None
+        else {},
         "source": gs.source if mine else "",
         "target": gs.target if mine else "",
         "staged": [list(s) for s in gs.staged] if mine else [],
@@ -724,7 +776,9 @@ def prune(state: SEState) -> None:
     """Colony Ships destroyed (or scuttled) stop being walking Colony Ships."""
     gs = state.gates
     if gs is not None:
-        gs.grounded = [uid for uid in gs.grounded if uid in state.units and state.units[uid].kind == COLONY_SHIP]
+        gs.grounded = [
+            uid for uid in gs.grounded if uid in state.units and state.units[uid].kind == COLONY_SHIP
+        ]
 
 
 # --- the heuristic bot (§12.3.9) ----------------------------------------------------------------------------------
@@ -747,7 +801,9 @@ def _defenders_guess(obs: dict[str, Any], hid: str) -> int:
 
 def _strength(obs: dict[str, Any], target: str) -> int:
     reach = obs["gates"]["range"]
-    return sum(len(k) for h, k in obs["gates"]["movable"].items() if h != target and _dist(h, target) <= reach)
+    return sum(
+        len(k) for h, k in obs["gates"]["movable"].items() if h != target and _dist(h, target) <= reach
+    )
 
 
 def _free_planet(obs: dict[str, Any], hid: str) -> bool:
@@ -756,7 +812,9 @@ def _free_planet(obs: dict[str, Any], hid: str) -> bool:
     return isinstance(m, list) and m[0] in ("planet", "barren") and "colony" not in cell
 
 
-def bot_choice(obs: dict[str, Any], seat: int, legal: list[Action], tried: set[tuple[Any, ...]]) -> Action | None:
+def bot_choice(
+    obs: dict[str, Any], seat: int, legal: list[Action], tried: set[tuple[Any, ...]]
+) -> Action | None:
     """§12.3.9: the heuristic bot's gate decisions, from its own observation only. It invades through a
     gate when the units it can bring outnumber the defenders it expects (the Militia of the colony's
     value plus the garrison it would keep itself, or an NPA planet's 5 Militia); walking Colony Ships
@@ -795,7 +853,9 @@ def explain_illegal(state: SEState, seat: int, words: list[str], sample: str) ->
     """Why a gate action is refused, citing §12.3."""
     gs = state.gates
     if gs is None:
-        return IllegalAction("there are no planetary gates in this scenario (scenario planetary_gates)", "§12.3")
+        return IllegalAction(
+            "there are no planetary gates in this scenario (scenario planetary_gates)", "§12.3"
+        )
     top = state.pending[-1].kind if state.pending else ""
     if words[0] == "gates" and len(words) == 2 and not top and state.phase == "move":
         hid = words[1]
@@ -805,7 +865,9 @@ def explain_illegal(state: SEState, seat: int, words: list[str], sample: str) ->
     if words[0] in ("gate", "fgate", "cgate") and len(words) == 3 and top == "gsrc":
         to = words[2]
         if to not in linked(state, gs.source):
-            return IllegalAction(f"no gate joins {gs.source} to {to} (planets within {tables().range} hexes)", "§12.3.1")
+            return IllegalAction(
+                f"no gate joins {gs.source} to {to} (planets within {tables().range} hexes)", "§12.3.1"
+            )
         if words[0] == "gate" and words[1] not in movable_troops(state, seat, gs.source):
             return IllegalAction(f"no {words[1]} at {gs.source} has its move left this turn", "§12.3.1")
     return IllegalAction(f"{' '.join(words)!r} is not a legal action now; legal: {sample}", "§12.3")

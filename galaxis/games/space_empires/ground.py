@@ -540,7 +540,9 @@ def land(game: SpaceEmpires, state: SEState, seat: int, events: list[Event]) -> 
     invaders: list[str] = []
     invaders.extend(_unload_all(state, seat, hid))
     gar = g.garrisons.pop(hid, None)
-    defenders = (list(gar.troops) if gar is not None else []) + [MILITIA] * (col.value + solo4_ground.security_militia(state, col.owner))  # 1 per CP (+ Security Forces, §13.13)
+    defenders = (list(gar.troops) if gar is not None else []) + [MILITIA] * (
+        col.value + solo4_ground.security_militia(state, col.owner)
+    )  # 1 per CP (+ Security Forces, §13.13)
     troopers = [Trooper(f"g{i + 1}", k, 0, 0, 0) for i, k in enumerate(invaders)]
     n = len(troopers)
     troopers += [Trooper(f"g{n + i + 1}", k, 1, 0, 0) for i, k in enumerate(defenders)]
@@ -748,7 +750,10 @@ def capture(
 
 def steal_options(state: SEState, seat: int, d: dict[str, Any]) -> list[str]:
     """§10.1 Technology theft: +1 level in a technology the loser has higher, each one different."""
-    mine, theirs = state.players[seat].techs, solo4_ground.techs_of(state, int(d["from"]))  # aliens too (§13.13)
+    mine, theirs = (
+        state.players[seat].techs,
+        solo4_ground.techs_of(state, int(d["from"])),
+    )  # aliens too (§13.13)
     return sorted(tr for tr in mine if theirs.get(tr, 0) > mine[tr] and tr not in d["taken"])
 
 

@@ -134,11 +134,16 @@ def offer(state: SEState) -> None:
 def step_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]:
     g = game.table.get
     hexes = [h for h in step.data["hexes"] if _present(state, h, step.seat)]
-    acts = [g(f"react {cid} {h}", (cid, h), "react", (cid, h)) for cid, h in _reactions(state, step.seat, hexes, False)]
+    acts = [
+        g(f"react {cid} {h}", (cid, h), "react", (cid, h))
+        for cid, h in _reactions(state, step.seat, hexes, False)
+    ]
     return [*acts, g("ignore", (), "ignore", ())]
 
 
-def apply(game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]) -> None:
+def apply(
+    game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]
+) -> None:
     """``react <counter> <hex>``: the counter moves one hex (a Black Hole there rolls as usual) and is
     revealed ([DESIGN]: only an Exploration 2 ship may react, and it joins a battle); ``ignore``: no
     reaction this time."""

@@ -294,7 +294,10 @@ class SpaceEmpires(Game):
                 and self._refit_cost(members) <= state.players[seat].cp
             ):
                 acts.append(g(f"refit {cid}", (cid,), "refit", (cid,)))
-            for h in (*solo.neighbours(state, u.hex), *coop.jump_links(state, u.owner, u.hex)):  # §13.8, §13.10
+            for h in (
+                *solo.neighbours(state, u.hex),
+                *coop.jump_links(state, u.owner, u.hex),
+            ):  # §13.8, §13.10
                 if all(self._move_problem(state, v, h, pipes) is None for v in members):
                     acts.append(g(f"m {cid} {h}", (cid, h), "move", (cid, h)))
                     if self._can_sling(state, u, h) and not any(
@@ -357,7 +360,9 @@ class SpaceEmpires(Game):
         for v in board.counter_units(state, src):
             v.counter = dst
         merged = board.counter_units(state, dst)
-        shown = any(v.tech_shown for v in merged)  # §9: one technology per counter, known once any unit showed it
+        shown = any(
+            v.tech_shown for v in merged
+        )  # §9: one technology per counter, known once any unit showed it
         for v in merged:
             v.tech_shown = shown
         experience.on_merge(state, dst)  # §10.2: a group has one level, the lower one
@@ -624,7 +629,9 @@ class SpaceEmpires(Game):
         if step.kind == "bomb":
             left = board.counters(state.units[uid] for uid in d["left"])
             acts = [g(f"bomb {cid}", (cid,), "bomb", (cid,)) for cid in left]
-            acts += [g(f"destroy {c}", (c,), "destroy", (c,)) for c in ce_units.planet_breakers(state, d["left"])]
+            acts += [
+                g(f"destroy {c}", (c,), "destroy", (c,)) for c in ce_units.planet_breakers(state, d["left"])
+            ]
             acts += ground.land_actions(self, state, step)  # invade instead (§10.1)
             acts = alliances.bombard_actions(state, step, acts)  # §10.8: never an ally-founded colony
             return [*acts, g("hold", (), "hold", ())]
@@ -649,7 +656,9 @@ class SpaceEmpires(Game):
         if step.kind in amoeba.STEP_KINDS:
             return amoeba.step_actions(self, state, step)
         if step.kind in ground.STEP_KINDS:
-            return ground.step_actions(self, state, step) + gates.ground_retreats(self, state, step)  # §12.3.4
+            return ground.step_actions(self, state, step) + gates.ground_retreats(
+                self, state, step
+            )  # §12.3.4
         if step.kind in gates.STEP_KINDS:
             return gates.step_actions(self, state, step)
         if step.kind in empire_advantages.STEP_KINDS:
@@ -671,14 +680,24 @@ class SpaceEmpires(Game):
         acts: list[Action] = alien_tech.econ_actions(self, state, seat)  # §10.5: pay for a kept card first
         if acts:
             return acts
-        for track in (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state), *coop.extra_techs(state)):
+        for track in (
+            *BUYABLE_TECHS,
+            *boarding.extra_techs(state),
+            *ground.extra_techs(state),
+            *ce_units.extra_techs(state),
+            *coop.extra_techs(state),
+        ):
             if self._tech_problem(state, seat, track) is None:
                 acts.append(g(f"tech {track}", (), "tech", (track,)))
         acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
         acts += centers.econ_actions(self, state, seat)  # §10.7: Research and Industrial Centers
         joinable = self._joinable(state, seat)
         for hid in self._build_hexes(state, seat):
-            for kind in (*BUYABLE, *boarding.extra_units(state), *ground.extra_units(state)):  # Transports with ground combat (§10.1)
+            for kind in (
+                *BUYABLE,
+                *boarding.extra_units(state),
+                *ground.extra_units(state),
+            ):  # Transports with ground combat (§10.1)
                 if kind in data.units(state.edition) and self._buy_problem(state, seat, kind, hid) is None:
                     acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid, "")))
                 for cid in joinable.get((kind, hid), []):
@@ -711,7 +730,14 @@ class SpaceEmpires(Game):
     def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
         p = state.players[seat]
         tracks = data.tech_tracks(state.edition)
-        if track not in tracks or (track not in BUYABLE_TECHS + boarding.extra_techs(state) + ce_units.extra_techs(state) + coop.extra_techs(state) and not ground.tech_buyable(state, track)):
+        if track not in tracks or (
+            track
+            not in BUYABLE_TECHS
+            + boarding.extra_techs(state)
+            + ce_units.extra_techs(state)
+            + coop.extra_techs(state)
+            and not ground.tech_buyable(state, track)
+        ):
             return f"{track} is not a technology you can buy in this version (§7.5)"
         if track in p.bought_techs:
             return "at most one level of each technology per Economic Phase (§7.5)"
@@ -720,10 +746,14 @@ class SpaceEmpires(Game):
             return f"{track} is already at its highest level"
         if track == "exploration" and reaction.exploration_problem(state, level):
             return reaction.exploration_problem(state, level)  # §6.2, §10.6
-        price = empire_advantages.cost(state, seat, "tech", track, tracks[track].level_cost(state.edition, level))
+        price = empire_advantages.cost(
+            state, seat, "tech", track, tracks[track].level_cost(state.edition, level)
+        )
         if price > p.cp + centers.research_points(state, seat):
             return "not enough CP (§7.5)"
-        gated = amoeba.tech_problem(state, seat, track, level) or victory.tech_problem(state, track)  # §13.11, §12.1.5
+        gated = amoeba.tech_problem(state, seat, track, level) or victory.tech_problem(
+            state, track
+        )  # §13.11, §12.1.5
         if gated is not None:
             return gated
         after = {**p.techs, track: level}
@@ -758,7 +788,9 @@ class SpaceEmpires(Game):
     def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> str | None:
         p = state.players[seat]
         units = data.units(state.edition)
-        if kind not in units or (kind not in BUYABLE + boarding.extra_units(state) and kind not in ground.extra_units(state)):
+        if kind not in units or (
+            kind not in BUYABLE + boarding.extra_units(state) and kind not in ground.extra_units(state)
+        ):
             return f"{kind} cannot be bought in this version (§7.5)"
         banned = amoeba.buy_problem(state, kind) or victory.buy_problem(state, kind)  # §13.11, §12.1.5
         if banned is not None:
@@ -1292,7 +1324,8 @@ class SpaceEmpires(Game):
         if allowance - sum(1 for u in mine if u.screened) <= 0:
             return []
         return sorted(
-            (u for u in mine if not u.screened and not ce_units.not_screenable(u)), key=lambda u: _uid_key(u.uid)
+            (u for u in mine if not u.screened and not ce_units.not_screenable(u)),
+            key=lambda u: _uid_key(u.uid),
         )
 
     def _fix_round(self, state: SEState) -> None:
@@ -1377,7 +1410,9 @@ class SpaceEmpires(Game):
             shooter, target, fleet_bonus=shooter.side == b.bonus_side, round_no=b.round, terrain=b.terrain
         )
         number += experience.attack_modifier(state, shooter_unit, target_unit)  # §10.2
-        alien_tech.used_in_shot(self, state, shooter_unit, target_unit, events)  # cards seen in combat (§10.5)
+        alien_tech.used_in_shot(
+            self, state, shooter_unit, target_unit, events
+        )  # cards seen in combat (§10.5)
         roll = combat.d10(state.rng)
         hit = combat.is_hit(roll, number, shooter, target)
         event: Event = {
@@ -1454,7 +1489,9 @@ class SpaceEmpires(Game):
             col = state.colonies[hid]
             if (
                 board.allied(state, col.owner, seat)
-                or (ground.no_bombard(state, hid, seat) and not solo4_ground.may_retake(state, hid, seat))  # §10.1, §13.13
+                or (
+                    ground.no_bombard(state, hid, seat) and not solo4_ground.may_retake(state, hid, seat)
+                )  # §10.1, §13.13
                 or alliances.skip_bombardment(self, state, hid, seat)  # an ally founded it (§10.8)
                 or hid in state.handled
                 or board.enemy_combat_at(state, hid, seat)
@@ -1464,7 +1501,9 @@ class SpaceEmpires(Game):
                 u.uid for u in board.friendly_combat_at(state, hid, seat) if u.kind not in ("SY", "Base")
             ]
             if ships:
-                left = [] if ground.no_bombard(state, hid, seat) else sorted(ships, key=_uid_key)  # §13.13: land only
+                left = (
+                    [] if ground.no_bombard(state, hid, seat) else sorted(ships, key=_uid_key)
+                )  # §13.13: land only
                 state.pending.append(Step("bomb", seat, {"hex": hid, "left": left}))
                 gates.offer_flight(state, hid)  # §12.3.4: ground units may leave through the gate first
                 return True
@@ -1679,7 +1718,9 @@ class SpaceEmpires(Game):
             if not amoeba.maintenance(state):
                 upkeep = 0  # solo #5: no maintenance (§13.11.1)
             producing = len(colonies)
-            colonies.append(alien_tech.income_bonus(state, seat))  # Efficient Factories, Omega Crystals (§10.5)
+            colonies.append(
+                alien_tech.income_bonus(state, seat)
+            )  # Efficient Factories, Omega Crystals (§10.5)
             net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
             net += empire_advantages.income_bonus(state, seat, producing)  # §10.4
             p.cp += net
@@ -1701,7 +1742,9 @@ class SpaceEmpires(Game):
             if u.kind != "Miner" or not u.cargo or col is None or col.owner < 0:
                 continue
             kind, value = u.cargo.split(":")
-            if col.owner != seat and (kind != "minerals" or not alliances.shares_minerals(state, col.owner, seat)):
+            if col.owner != seat and (
+                kind != "minerals" or not alliances.shares_minerals(state, col.owner, seat)
+            ):
                 continue
             if board.blockaded(state, u.hex, col.owner):
                 continue
@@ -1774,7 +1817,9 @@ class SpaceEmpires(Game):
             p.cp = kept
         for col in state.colonies.values():
             col.value = (
-                economy.repair_home_world(col.value, centers.hw_edition(state)) if col.home else economy.grow(col.value)
+                economy.repair_home_world(col.value, centers.hw_edition(state))
+                if col.home
+                else economy.grow(col.value)
             )
         state.first = first
         n = len(state.players)
@@ -1819,19 +1864,29 @@ class SpaceEmpires(Game):
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
         obs = alien_tech.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
-        obs = centers.observe(state, empire_advantages.observe(state, obs, seat), seat)  # §10.4, §10.5, §10.7, §12.3
+        obs = centers.observe(
+            state, empire_advantages.observe(state, obs, seat), seat
+        )  # §10.4, §10.5, §10.7, §12.3
         return victory.observe(state, obs)  # §12.2: the public VP track
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
         from .views import secret
 
-        inner = alien_tech.secret(state, gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer)))), viewer)
-        return centers.secret(state, empire_advantages.secret(state, viewer, inner), viewer)  # §10.4, §10.5, §10.7
+        inner = alien_tech.secret(
+            state,
+            gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer)))),
+            viewer,
+        )
+        return centers.secret(
+            state, empire_advantages.secret(state, viewer, inner), viewer
+        )  # §10.4, §10.5, §10.7
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
         from .views import determinize
 
-        world = empire_advantages.determinize(state, seat, rng)  # §10.4 first: its CP grants go into §9's sheet re-deal
+        world = empire_advantages.determinize(
+            state, seat, rng
+        )  # §10.4 first: its CP grants go into §9's sheet re-deal
         world = ground.determinize(solo.determinize(determinize(world, seat, rng), rng, seat), seat, rng)
         world = alien_tech.determinize(gates.determinize(world, seat), seat, rng)
         return centers.determinize(world, seat)  # §10.7: others' centers bought this phase are returned

@@ -286,7 +286,10 @@ class Scenario(BaseModel):
     cp: int = Field(default=0, ge=0)
     markers: tuple[SpecialMarker, ...] = ()
     options: dict[
-        Literal["warp_points", "doomsday_markers", "ground_combat", "boarding", "experience", "alien_technology"], bool
+        Literal[
+            "warp_points", "doomsday_markers", "ground_combat", "boarding", "experience", "alien_technology"
+        ],
+        bool,
     ] = {}
     opponents: Opponents | None = None
     coop: CoopSetup | None = None
@@ -354,7 +357,9 @@ class Scenario(BaseModel):
         amoebas = opp is not None and opp.type == "amoeba"
         if self.victory == "capture_home" and (opp is not None or not self.options.get("ground_combat")):
             raise ValueError(f"{self.id}: Quick Conquest has no solo opponents and forces ground_combat on")
-        if (opp is None and self.victory not in ("conquest", "capture_home")) or (opp is not None and not amoebas and self.victory == "conquest"):
+        if (opp is None and self.victory not in ("conquest", "capture_home")) or (
+            opp is not None and not amoebas and self.victory == "conquest"
+        ):
             raise ValueError(f"{self.id}: conquest is the victory of games without solo opponents")
         if amoebas:
             if self.victory not in ("conquest", "destroy_amoebas"):
@@ -428,7 +433,9 @@ def _alien_vp_empires(scenario_id: str) -> int:
 
     mode = alien_vp.mode_of(scenario_id)
     if not mode:
-        raise ValueError(f"{scenario_id}: an Alien Player victory-point scenario needs its mode in alien_vp.yaml")
+        raise ValueError(
+            f"{scenario_id}: an Alien Player victory-point scenario needs its mode in alien_vp.yaml"
+        )
     return alien_vp.tables().modes[mode].empires  # type: ignore[index]
 
 
@@ -470,7 +477,9 @@ def forced_options(scenario: Scenario, options: dict[str, Any]) -> dict[str, Any
     Conquest and the cooperative Doomsday games force ground combat, solo #4's new-features game ground
     combat, boarding, experience and the Alien Technology cards). The exploration-marker options stay
     the scenario's own (solo.py reads them from the scenario)."""
-    forced: dict[str, Any] = {k: True for k, v in scenario.options.items() if v and k not in ("warp_points", "doomsday_markers")}
+    forced: dict[str, Any] = {
+        k: True for k, v in scenario.options.items() if v and k not in ("warp_points", "doomsday_markers")
+    }
     return {**options, **forced}
 
 
@@ -510,7 +519,9 @@ def resolve(players: int, options: dict[str, Any]) -> Scenario:
     ):
         raise BadOption(f"the Doomsday Machine games have difficulties {', '.join(DM_DIFFICULTIES)}")
     if found.alien_vp is not None and difficulty not in _alien_vp_levels():
-        raise BadOption(f"the Alien Player victory-point games have difficulties {', '.join(_alien_vp_levels())}")
+        raise BadOption(
+            f"the Alien Player victory-point games have difficulties {', '.join(_alien_vp_levels())}"
+        )
     levels = amoeba_tables().difficulty
     if found.opponents is not None and found.opponents.type == "amoeba" and difficulty not in levels:
         raise BadOption(f"the Space Amoeba games have difficulties {', '.join(levels)}")

@@ -569,7 +569,11 @@ def _targets_of(state: SEState, uid: str) -> list[str]:
     fleet = _fleet_of(solo, uid)
     alien = alien_of(solo, u.owner)
     assert fleet is not None and alien is not None
-    vp_goals = alien_vp.targets(state, fleet, alien, uid) if solo.alien_vp is not None else solo4.targets(state, fleet, alien, uid)
+    vp_goals = (
+        alien_vp.targets(state, fleet, alien, uid)
+        if solo.alien_vp is not None
+        else solo4.targets(state, fleet, alien, uid)
+    )
     if vp_goals is not None:
         return vp_goals  # §13.12.5: destroyer and expansion fleets
     if fleet.target in colonies:
@@ -778,7 +782,9 @@ def _note_seen(state: SEState, hid: str) -> None:
     for v in board.units_at(state, hid):
         if v.owner < 0:
             continue
-        track = {"DD": "scanners", "R": "cloaking", "F": "fighters", "Mine": "mines", "BD": "boarding"}.get(v.kind)
+        track = {"DD": "scanners", "R": "cloaking", "F": "fighters", "Mine": "mines", "BD": "boarding"}.get(
+            v.kind
+        )
         if track:
             solo.seen[track] = max(solo.seen.get(track, 0), max(1, v.level))
         ap_flowchart_ground.note_seen(state, solo.seen, v)  # §13.12.4: Veteran ships seen
@@ -1202,7 +1208,9 @@ def econ_starts(game: SpaceEmpires, state: SEState, events: list[Event]) -> None
     solo = state.solo
     if solo is None or solo.coop is None or solo.outcome:
         return
-    if not (alien_vp.econ_starts(state, events) if solo.alien_vp is not None else coop.econ_starts(state, events)):
+    if not (
+        alien_vp.econ_starts(state, events) if solo.alien_vp is not None else coop.econ_starts(state, events)
+    ):
         return
     solo.outcome = "lost"
     events.append({"type": "solo_over", "outcome": "lost"})

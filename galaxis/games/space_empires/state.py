@@ -144,4 +144,6 @@ class SEState(Record):
     centers: CentersState | None = None  # option research_centers (centers.py, §10.7)
     alliance: AllianceState | None = None  # team games: the alliance in play (alliances.py, §10.8)
     alien_tech: AlienTechState | None = None  # Alien Technology cards, when in play (alien_tech.py, §10.5)
-    victory: VictoryState | None = None  # Quick Conquest and the victory-point games (victory.py, §12.1.5, §12.2)
+    victory: VictoryState | None = (
+        None  # Quick Conquest and the victory-point games (victory.py, §12.1.5, §12.2)
+    )

@@ -67,9 +67,13 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
     if obs["decision"]:
         d = obs["decision"]
         lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
-    lines += solo.text_lines(state, lang) + amoeba.text_lines(state, lang)  # scenario and solo opponents (§12-13)
+    lines += solo.text_lines(state, lang) + amoeba.text_lines(
+        state, lang
+    )  # scenario and solo opponents (§12-13)
     lines += ground.text_lines(state, seat, lang)  # the viewer's own garrisons (§10.1)
-    lines += empire_advantages.text_lines(state, seat, lang)  # the Empire Advantages the viewer may see (§10.4)
+    lines += empire_advantages.text_lines(
+        state, seat, lang
+    )  # the Empire Advantages the viewer may see (§10.4)
     lines += centers.text_lines(state, seat, lang)  # Research and Industrial Centers (§10.7)
     lines += alien_tech.text_lines(state, seat, lang)  # own and revealed Alien Technology cards (§10.5)
     lines += victory.text_lines(state, lang)  # the public victory-point track (§12.2)

@@ -106,7 +106,9 @@ class VictoryTables(BaseModel):
             allowed = {1, players - 1, players + 1}
             for count, hexes in layouts.items():
                 if count not in allowed or len(hexes) != count or len(set(hexes)) != count:
-                    raise ValueError(f"victory.yaml: map {players}: {count} distinct warp points (1, n-1, n+1)")
+                    raise ValueError(
+                        f"victory.yaml: map {players}: {count} distinct warp points (1, n-1, n+1)"
+                    )
                 if set(hexes) - deep:
                     raise ValueError(f"victory.yaml: map {players}: warp points lie in deep space")
         return self
@@ -139,7 +141,9 @@ def check_options(players: int, scenario: Scenario, options: dict[str, Any]) -> 
         raise BadOption(f"unknown victory_points {mode!r}; choose one of {', '.join(MODES)}")
     quick = scenario.victory == "capture_home"
     if quick and options.get("edition", "ce") != "ce":
-        raise BadOption(f"scenario {scenario.id} needs the Close Encounters edition (edition: ce): ground combat")
+        raise BadOption(
+            f"scenario {scenario.id} needs the Close Encounters edition (edition: ce): ground combat"
+        )
     if mode == "none":
         return QUICK if quick else mode
     if players < 2 or (scenario.opponents is not None and scenario.opponents.type != "amoeba"):
@@ -148,15 +152,21 @@ def check_options(players: int, scenario: Scenario, options: dict[str, Any]) -> 
             "solo or cooperative opponents (§12.2)"
         )
     if quick:
-        raise BadOption(f"scenario {scenario.id} has its own victory condition (capture a home world, §12.1.5)")
+        raise BadOption(
+            f"scenario {scenario.id} has its own victory condition (capture a home world, §12.1.5)"
+        )
     if mode == "king_of_warp_points":
         if options.get("warp_points", False):
-            raise BadOption("the warp points of King of the Warp Points are not connected: leave warp_points off (§12.2)")
+            raise BadOption(
+                "the warp points of King of the Warp Points are not connected: leave warp_points off (§12.2)"
+            )
         count = int(options.get("warp_point_count", 1))
         layouts = tables().warp_points.get(scenario.map, {})
         if count not in layouts:
             counts = ", ".join(str(c) for c in sorted(layouts))
-            raise BadOption(f"warp_point_count for {players} players is one of {counts} (1, players - 1, players + 1; §12.2)")
+            raise BadOption(
+                f"warp_point_count for {players} players is one of {counts} (1, players - 1, players + 1; §12.2)"
+            )
     return mode
 
 
@@ -179,7 +189,9 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[
     state.cycles = int(options.get("vp_phases", 10))  # §12.2: the agreed number of Economic Phases
     if mode == "king_of_warp_points":
         v.per_vessel = bool(options.get("vp_per_vessel", False))
-        place_warp_points(state, list(tables().warp_points[scenario.map][int(options.get("warp_point_count", 1))]))
+        place_warp_points(
+            state, list(tables().warp_points[scenario.map][int(options.get("warp_point_count", 1))])
+        )
     else:
         v.relics = sorted((hex_id(h) for h in hmap.deep_space()), key=_hex_key)  # one on every deep-space hex
 
@@ -229,7 +241,12 @@ def head_problem(game: SpaceEmpires, state: SEState, seat: int, track: str) -> s
     """§12.1.5 Advanced Start: a technology level the seat may buy now, or why not."""
     v = state.victory
     assert v is not None
-    tracks = (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state))
+    tracks = (
+        *BUYABLE_TECHS,
+        *boarding.extra_techs(state),
+        *ground.extra_techs(state),
+        *ce_units.extra_techs(state),
+    )
     if track not in tracks:
         return f"{track} is not a technology you can buy (§7.5)"
     bought = state.players[seat].techs[track] - v.head_base[seat].get(track, 0)
@@ -241,7 +258,12 @@ def head_problem(game: SpaceEmpires, state: SEState, seat: int, track: str) -> s
 
 def head_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]:
     g = game.table.get
-    tracks = (*BUYABLE_TECHS, *boarding.extra_techs(state), *ground.extra_techs(state), *ce_units.extra_techs(state))
+    tracks = (
+        *BUYABLE_TECHS,
+        *boarding.extra_techs(state),
+        *ground.extra_techs(state),
+        *ce_units.extra_techs(state),
+    )
     acts = [
         g(f"head {t}", (), "head", (t,)) for t in tracks if head_problem(game, state, step.seat, t) is None
     ]
@@ -265,7 +287,9 @@ def finish_head_start(game: SpaceEmpires, state: SEState, seat: int, events: lis
     p.cp = kept
     for u in state.units.values():
         if u.owner == seat:
-            u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(p.techs, u.kind)
+            u.attack_tech, u.defense_tech, u.tactics, u.move_tech, u.level = game._build_techs(
+                p.techs, u.kind
+            )
     _say(events, "head_start", f"player {SEATS[seat]} finished the Advanced Start", seat=seat)
 
 
@@ -354,7 +378,13 @@ def _standing(state: SEState, seat: int) -> tuple[int, ...]:
     v = state.victory
     assert v is not None
     if v.mode == "relics":  # ties: whoever reached the total first
-        return (v.vp[seat], -v.reached[seat], fleet_value(state, seat), board.empire_value(state, seat), -seat)
+        return (
+            v.vp[seat],
+            -v.reached[seat],
+            fleet_value(state, seat),
+            board.empire_value(state, seat),
+            -seat,
+        )
     return (v.vp[seat], fleet_value(state, seat), board.empire_value(state, seat), -seat)
 
 
@@ -439,7 +469,11 @@ def delivery_hexes(state: SEState, seat: int) -> set[str]:
     home = board.home_world_hex(state, seat)
     if home is None:
         return set()
-    linked = {h for h in board.pipeline_linked(state, seat) if (c := state.colonies.get(h)) is not None and c.owner == seat}
+    linked = {
+        h
+        for h in board.pipeline_linked(state, seat)
+        if (c := state.colonies.get(h)) is not None and c.owner == seat
+    }
     return {home} | linked
 
 
@@ -473,7 +507,9 @@ def move_actions(game: SpaceEmpires, state: SEState, seat: int) -> list[Action]:
         return []
     g = game.table.get
     acts = []
-    for cid, members in board.counters(u for u in state.units.values() if u.owner == seat and u.kind == "Miner").items():
+    for cid, members in board.counters(
+        u for u in state.units.values() if u.owner == seat and u.kind == "Miner"
+    ).items():
         if members[0].uid in v.carried:
             if deliver_problem(state, seat, cid) is None:
                 acts.append(g(f"deliver {cid}", (cid,), "deliver", (cid,)))
@@ -574,7 +610,9 @@ def check_relic_end(state: SEState, events: list[Event]) -> None:
     _end(state, leader)
 
 
-def apply(game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]) -> None:
+def apply(
+    game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]
+) -> None:
     if kind == "head":
         buy_head_level(state, seat, args[0])
     elif kind == "head_done":

@@ -140,7 +140,9 @@ def _public_step(state: SEState, data: Any) -> dict[str, Any]:
     # A step's own "seat"/"kind" (whose stack is lost, whose mine fires) must not hide
     # who decides and what: they are published as "subject" and "step_kind".
     renamed: dict[str, str] = {"seat": "subject", "kind": "step_kind"}
-    out: dict[str, Any] = {renamed.get(str(k), str(k)): (list(v) if isinstance(v, list) else v) for k, v in dict(data).items()}
+    out: dict[str, Any] = {
+        renamed.get(str(k), str(k)): (list(v) if isinstance(v, list) else v) for k, v in dict(data).items()
+    }
     if isinstance(out.get("left"), list):  # bombardment: the counters still to fire, never their units (§9)
         out["left"] = list(counters(state.units[uid] for uid in out["left"] if uid in state.units))
     return out
@@ -440,7 +442,9 @@ def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
         if not research():
             break
     cap = data.edition_rules(state.edition).carry_over_cap
-    capped = state.phase != "econ" and not first_cycle(state)  # the cap first applies at the end of an Economic Phase
+    capped = state.phase != "econ" and not first_cycle(
+        state
+    )  # the cap first applies at the end of an Economic Phase
     while capped and budget > cap and research():
         pass
     if secret_bid:

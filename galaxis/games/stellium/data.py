@@ -56,7 +56,9 @@ class BoardData(BaseModel):
             holes = [(c[0] + d[0], c[1] + d[1]) for c in layout.discs for d in ((0, 0), *self.directions)]
             if len(set(holes)) != 42:
                 raise ValueError(f"layout {name}: galaxy discs overlap")
-            if set(layout.black_holes) & set(holes) or len(set(layout.black_holes)) != len(layout.black_holes):
+            if set(layout.black_holes) & set(holes) or len(set(layout.black_holes)) != len(
+                layout.black_holes
+            ):
                 raise ValueError(f"layout {name}: a black hole overlaps a disc or another black hole")
         return self
 
@@ -132,7 +134,9 @@ class Objectives(BaseModel):
                     card = card.model_copy(update={"cells": shape.cells, "empty": shape.empty})
                 n = len(card.cells)
                 if n == 0 or len(card.marbles) != n or card.points <= 0:
-                    raise ValueError(f"{card.id}: a shape card needs cells, one marble requirement per cell and points")
+                    raise ValueError(
+                        f"{card.id}: a shape card needs cells, one marble requirement per cell and points"
+                    )
                 spots = list(card.cells) + list(card.empty)
                 if len(set(spots)) != len(spots):
                     raise ValueError(f"{card.id}: pattern cells repeat")
@@ -142,7 +146,11 @@ class Objectives(BaseModel):
                 if not all(0 <= i < n for i in card.centres):
                     raise ValueError(f"{card.id}: bad centres index")
             else:
-                if card.marble is None or not card.tiers or any(k < 1 or v < 1 for k, v in card.tiers.items()):
+                if (
+                    card.marble is None
+                    or not card.tiers
+                    or any(k < 1 or v < 1 for k, v in card.tiers.items())
+                ):
                     raise ValueError(f"{card.id}: a {card.kind} card needs a marble colour and tiers")
                 if card.kind == "centres" and max(card.tiers) > 6:
                     raise ValueError(f"{card.id}: there are only 6 galaxy centres")

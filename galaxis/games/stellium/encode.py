@@ -158,9 +158,9 @@ _S_PARTS = _S_ROTATED + MAX_PLAYERS
 # per player count and observer: the shared parts of the seats' blocks, observer first, and
 # the absent seats' zeros
 _ROTATION = tuple(
-    tuple(
-        itemgetter(*(_S_PLAYERS + (me + k) % n for k in range(n)), _S_ABSENT) for me in range(n)
-    ) if n else ()
+    tuple(itemgetter(*(_S_PLAYERS + (me + k) % n for k in range(n)), _S_ABSENT) for me in range(n))
+    if n
+    else ()
     for n in range(MAX_PLAYERS + 1)
 )
 _NOT_JOINED = [b""] * MAX_PLAYERS
@@ -346,7 +346,9 @@ class StelliumEncoder:
                     self._head.get(key) or self._put(self._head, key, _head_piece),
                     parts[_S_BAG],
                     _MARBLE[s.in_hand],
-                    self._get(self._refill, tuple(s.refill_pool), _refill_piece) if s.refill_pool else _NO_REFILL,
+                    self._get(self._refill, tuple(s.refill_pool), _refill_piece)
+                    if s.refill_pool
+                    else _NO_REFILL,
                     parts[_S_OPTIONS],
                     parts[_S_BOARD],
                     _PLACED[s.placed + 1],
@@ -379,7 +381,16 @@ class StelliumEncoder:
             key = (tuple(s.display), len(s.deck), tuple(s.set_aside))
             parts[_S_CARDS] = self._cards.get(key) or self._put(self._cards, key, self._cards_piece)
         if m[M_OPTIONS] != seen[M_OPTIONS]:
-            key = (s.mirror, s.secret_hands, s.bh_galaxy, s.immune == "placed", s.strict, s.draw, s.layout, s.target)
+            key = (
+                s.mirror,
+                s.secret_hands,
+                s.bh_galaxy,
+                s.immune == "placed",
+                s.strict,
+                s.draw,
+                s.layout,
+                s.target,
+            )
             parts[_S_OPTIONS] = self._get(self._options, key, _options_piece)
             parts[_S_ABSENT] = _ABSENT[len(s.players)]
         if m[M_PLAYER:] != seen[M_PLAYER:]:

@@ -76,7 +76,10 @@ def placements(card_id: str, layout: str, mirror: bool, black_hole_galaxy: bool)
                 continue
             if any(not geo.centre[cells[i]] for i in card.centres):
                 continue
-            if any(not different_galaxies(geo, [cells[i] for i in g], black_hole_galaxy) for g in card.different_galaxies):
+            if any(
+                not different_galaxies(geo, [cells[i] for i in g], black_hole_galaxy)
+                for g in card.different_galaxies
+            ):
                 continue
             key = (tuple(sorted(zip(cells, card.marbles, strict=True))), tuple(sorted(empty)))
             if key not in seen:

@@ -124,7 +124,9 @@ class Stellium(Game):
     def __init__(self) -> None:
         self.table = t = ActionTable()
         geo = geometry("triangle")
-        self.cell = [t.get(label, (f"cell-{label}",), "cell", ("cell", i)) for i, label in enumerate(geo.labels)]
+        self.cell = [
+            t.get(label, (f"cell-{label}",), "cell", ("cell", i)) for i, label in enumerate(geo.labels)
+        ]
         self.draw_act = {m: t.get(f"draw {m}", (f"bag-{m}",), "draw", ("draw", m)) for m in TYPES}
         self.pick_act = {m: t.get(f"pick {m}", (f"pool-{m}",), "pick", ("pick", m)) for m in TYPES}
         self.token_act = {m: t.get(f"token {m}", (f"token-{m}",), "token", ("token", m)) for m in TYPES}
@@ -137,7 +139,9 @@ class Stellium(Game):
         ids = sorted(cards())
         self.take_act = {c: t.get(f"take {c}", (f"card-{c}",), "take", ("take", c)) for c in ids}
         self.discard_act = {c: t.get(f"discard {c}", (f"card-{c}",), "discard", ("discard", c)) for c in ids}
-        self.validate_act = {c: t.get(f"validate {c}", (f"card-{c}",), "validate", ("validate", c)) for c in ids}
+        self.validate_act = {
+            c: t.get(f"validate {c}", (f"card-{c}",), "validate", ("validate", c)) for c in ids
+        }
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> StelliumState:
@@ -219,12 +223,16 @@ class Stellium(Game):
     def _fixed_board(value: Any, geo: Geometry) -> list[str]:
         """``setup.board``: one character per cell in label order (g b y p, or . for empty)."""
         if not isinstance(value, str) or len(value) != geo.size or any(ch not in "gbyp." for ch in value):
-            raise BadOption(f"setup.board must be {geo.size} characters g, b, y, p or . in cell order A0..F6, H0..H9")
+            raise BadOption(
+                f"setup.board must be {geo.size} characters g, b, y, p or . in cell order A0..F6, H0..H9"
+            )
         board = ["" if ch == "." else ch for ch in value]
         supply = setup_data().marbles
         for m in TYPES:
             if board.count(m) > supply[m]:
-                raise BadOption(f"setup.board has {board.count(m)} marbles of type {m}; the box holds {supply[m]}")
+                raise BadOption(
+                    f"setup.board has {board.count(m)} marbles of type {m}; the box holds {supply[m]}"
+                )
         return board
 
     @staticmethod
@@ -330,7 +338,9 @@ class Stellium(Game):
     def _attract_holes(self, s: StelliumState, geo: Geometry) -> list[int]:
         board = s.board
         return [
-            h for h in geo.black_holes if not board[h] and any(n >= 0 and self._victim_ok(s, n) for n in geo.neighbours[h])
+            h
+            for h in geo.black_holes
+            if not board[h] and any(n >= 0 and self._victim_ok(s, n) for n in geo.neighbours[h])
         ]
 
     def _movers(self, s: StelliumState, geo: Geometry, kind: str) -> list[int]:
@@ -338,7 +348,11 @@ class Stellium(Game):
         board = s.board
         out = []
         for c, m in enumerate(board):
-            if m == kind and c != s.placed and any(n >= 0 and board[n] and board[n] != kind for n in geo.neighbours[c]):
+            if (
+                m == kind
+                and c != s.placed
+                and any(n >= 0 and board[n] and board[n] != kind for n in geo.neighbours[c])
+            ):
                 out.append(c)
         return out
 
@@ -389,7 +403,9 @@ class Stellium(Game):
         """§7: an emptied galaxy is refilled at once (if the bag has marbles)."""
         geo = geometry(s.layout)
         busy = {st.data["disc"] for st in s.pending if st.kind.startswith("refill")}
-        empty = [d for d, cells in enumerate(geo.discs) if d not in busy and not any(s.board[c] for c in cells)]
+        empty = [
+            d for d, cells in enumerate(geo.discs) if d not in busy and not any(s.board[c] for c in cells)
+        ]
         for d in reversed(empty):
             events.append({"type": "galaxy_empty", "disc": DISC_LETTERS[d]})
             if sum(s.bag) > 0:
@@ -407,7 +423,14 @@ class Stellium(Game):
         s.refill_pool = sorted(drawn, key=TYPES.index)
         d = step.data["disc"]
         left = min(data.refill_place, len(drawn), len(self.start_cells(s, d)))
-        events.append({"type": "refill_draw", "seat": step.seat, "disc": DISC_LETTERS[d], "marbles": list(s.refill_pool)})
+        events.append(
+            {
+                "type": "refill_draw",
+                "seat": step.seat,
+                "disc": DISC_LETTERS[d],
+                "marbles": list(s.refill_pool),
+            }
+        )
         s.pending.pop()
         if left == 0:
             self._refill_done(s, events)
@@ -447,7 +470,9 @@ class Stellium(Game):
                 return [self.discard_act[c] for c in p.held] + [self.pass_act]
             return [self.take_act[c] for c in s.display]
         if kind == "validate":
-            ok = [c for c, t in zip(p.held, p.held_turn, strict=True) if t != s.turn and self._has_match(s, c)]
+            ok = [
+                c for c, t in zip(p.held, p.held_turn, strict=True) if t != s.turn and self._has_match(s, c)
+            ]
             return [self.validate_act[c] for c in ok] + [self.stop_act]
         if kind == "match":
             return [self._match_action(m) for m in self._matches(s, step.data["card"])]
@@ -463,7 +488,14 @@ class Stellium(Game):
             return [cell[c] for c in self._movers(s, geo, step.data["kind"])]
         if kind == "swap":
             mover = step.data["kind"]
-            return [cell[n] for n in sorted(n for n in geo.neighbours[step.data["from"]] if n >= 0 and s.board[n] and s.board[n] != mover)]
+            return [
+                cell[n]
+                for n in sorted(
+                    n
+                    for n in geo.neighbours[step.data["from"]]
+                    if n >= 0 and s.board[n] and s.board[n] != mover
+                )
+            ]
         if kind == "collide":
             return list(self.dir_act)
         if kind == "rotate":
@@ -471,7 +503,12 @@ class Stellium(Game):
         if kind == "attract":
             return [cell[h] for h in self._attract_holes(s, geo)]
         if kind == "pull":
-            return [cell[n] for n in sorted(n for n in geo.neighbours[step.data["hole"]] if n >= 0 and self._victim_ok(s, n))]
+            return [
+                cell[n]
+                for n in sorted(
+                    n for n in geo.neighbours[step.data["hole"]] if n >= 0 and self._victim_ok(s, n)
+                )
+            ]
         if kind == "refill_pick":
             return [self.pick_act[m] for m in TYPES if m in s.refill_pool]
         if kind == "refill_cell":
@@ -485,7 +522,12 @@ class Stellium(Game):
         if marble != "b" and self._effect_usable(s, geo, marble, marble):
             out.append(self.effect_act)
         for tok in TYPES:
-            if tok != marble and tok != "b" and tok in s.players[seat].tokens and self._effect_usable(s, geo, tok, marble):
+            if (
+                tok != marble
+                and tok != "b"
+                and tok in s.players[seat].tokens
+                and self._effect_usable(s, geo, tok, marble)
+            ):
                 out.append(self.token_act[tok])
         return out
 
@@ -593,7 +635,9 @@ class Stellium(Game):
                 s.set_aside.append(s.display.pop())
             self._trigger_end(s, len(s.players), "deck", events)
 
-    def _validate(self, s: StelliumState, seat: int, card: str, cells: list[int], keep: int, events: list[Event]) -> None:
+    def _validate(
+        self, s: StelliumState, seat: int, card: str, cells: list[int], keep: int, events: list[Event]
+    ) -> None:
         """§4.4: score the card; every marble used except the chosen one goes back to the bag."""
         p = s.players[seat]
         i = p.held.index(card)
@@ -612,14 +656,25 @@ class Stellium(Game):
                 s.board[c] = ""
                 removed.append(geo.labels[c])
         s.pending.pop()
-        events.append({"type": "validate", "seat": seat, "card": card, "points": value, "kept": geo.labels[keep], "removed": removed})
+        events.append(
+            {
+                "type": "validate",
+                "seat": seat,
+                "card": card,
+                "points": value,
+                "kept": geo.labels[keep],
+                "removed": removed,
+            }
+        )
         if p.points >= s.target and p.reached < 0:
             p.reached = s.turn
             n = len(s.players)
             self._trigger_end(s, n - 1 - seat, "target", events)
         self._check_empty_galaxies(s, events)
 
-    def _apply_place(self, s: StelliumState, geo: Geometry, seat: int, cell: int, events: list[Event]) -> None:
+    def _apply_place(
+        self, s: StelliumState, geo: Geometry, seat: int, cell: int, events: list[Event]
+    ) -> None:
         """§4.2: on an occupied hole the marble collides (a comet, or any marble with the Collision token)."""
         s.pending.pop()
         marble = s.in_hand
@@ -639,7 +694,9 @@ class Stellium(Game):
         forced = marble == "b" and len(full) > 1  # §D1: the comet on an empty hole must use a token
         s.pending.append(Step("effect", seat, {"cell": cell, "forced": forced}))
 
-    def _apply_effect(self, s: StelliumState, geo: Geometry, seat: int, step: Step, action: Action, events: list[Event]) -> None:
+    def _apply_effect(
+        self, s: StelliumState, geo: Geometry, seat: int, step: Step, action: Action, events: list[Event]
+    ) -> None:
         s.pending.pop()
         what = action.args[0]
         if what == "none":
@@ -680,7 +737,15 @@ class Stellium(Game):
             s.board[dest] = s.board[c]
             dest = c
         s.board[target] = s.in_hand
-        events.append({"type": "collide", "marble": s.in_hand, "cell": geo.labels[target], "dir": DIRS[d], "pushed": len(chain)})
+        events.append(
+            {
+                "type": "collide",
+                "marble": s.in_hand,
+                "cell": geo.labels[target],
+                "dir": DIRS[d],
+                "pushed": len(chain),
+            }
+        )
         s.in_hand = ""
         s.placed = target
 
@@ -697,7 +762,9 @@ class Stellium(Game):
         if s.placed in ring:
             s.placed = ring[(ring.index(s.placed) + k) % 6]
 
-    def _apply_refill_cell(self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, events: list[Event]) -> None:
+    def _apply_refill_cell(
+        self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, events: list[Event]
+    ) -> None:
         marble = step.data["type"]
         s.board[cell] = marble
         board_changed(s, cell)
@@ -772,7 +839,9 @@ class Stellium(Game):
             "board": {geo.labels[c]: m for c, m in enumerate(s.board) if m},
             "rotation": list(s.rot),
             "discs": [board_data().discs[k].name for k in s.disc_kind],
-            "start_points": {DISC_LETTERS[d]: [geo.labels[c] for c in self.start_cells(s, d)] for d in range(6)},
+            "start_points": {
+                DISC_LETTERS[d]: [geo.labels[c] for c in self.start_cells(s, d)] for d in range(6)
+            },
             "bag": dict(zip(TYPES, s.bag, strict=True)),
             "in_hand": s.in_hand,
             "placed": geo.labels[s.placed] if s.placed >= 0 else "",
@@ -846,7 +915,9 @@ class Stellium(Game):
             total = s.board.count(m) + s.bag[i] + pool.count(m)
             if total != supply[m] or s.bag[i] < 0:
                 bad.append(f"{m} marbles are not conserved: {total} != {supply[m]}")
-        all_cards = s.deck + s.display + s.set_aside + [c for p in s.players for c in p.held + p.won + p.discarded]
+        all_cards = (
+            s.deck + s.display + s.set_aside + [c for p in s.players for c in p.held + p.won + p.discarded]
+        )
         if sorted(all_cards) != sorted(cards()):
             bad.append("objective cards are not conserved")
         limit = setup_data().hand_limit
@@ -867,7 +938,12 @@ class Stellium(Game):
         out = []
         for w in words:
             low = w.lower()
-            if ("+" in w and all(_CELL.match(part) for part in w.split("+"))) or _CELL.match(w) or _CARD.match(w) or w.upper() in DIRS:
+            if (
+                ("+" in w and all(_CELL.match(part) for part in w.split("+")))
+                or _CELL.match(w)
+                or _CARD.match(w)
+                or w.upper() in DIRS
+            ):
                 out.append(w.upper())
             else:
                 out.append(low)
@@ -885,30 +961,49 @@ class Stellium(Game):
         p = s.players[seat]
         if head == "turn":
             if kind != "rotate":
-                return IllegalAction("a galaxy is rotated only by a star or the Rotation token", "§5.3 Rotation")
-            return IllegalAction("rotate by 1 to 5 sixth-turns: a full turn (360°) is not allowed", "§5.3 Rotation")
+                return IllegalAction(
+                    "a galaxy is rotated only by a star or the Rotation token", "§5.3 Rotation"
+                )
+            return IllegalAction(
+                "rotate by 1 to 5 sixth-turns: a full turn (360°) is not allowed", "§5.3 Rotation"
+            )
         if head in ("take", "discard", "pass"):
             if kind != "take":
-                return IllegalAction("a card is taken at the end of the turn, after validating", "§4.5 Taking a card")
+                return IllegalAction(
+                    "a card is taken at the end of the turn, after validating", "§4.5 Taking a card"
+                )
             if head == "take" and len(p.held) >= setup_data().hand_limit:
-                return IllegalAction("you hold 3 unvalidated cards: discard one to take another, or pass", "§4.5 Taking a card")
+                return IllegalAction(
+                    "you hold 3 unvalidated cards: discard one to take another, or pass", "§4.5 Taking a card"
+                )
             if head == "pass":
                 return IllegalAction("you must take a card unless you hold 3", "§4.5 Taking a card")
-            return IllegalAction("that card is not in the display (take) or in your hand (discard)", "§4.5 Taking a card")
+            return IllegalAction(
+                "that card is not in the display (take) or in your hand (discard)", "§4.5 Taking a card"
+            )
         if head in ("validate", "stop"):
             if kind != "validate":
-                return IllegalAction("objectives are validated after the marble's effect, before taking a card", "§4.4 Validation")
+                return IllegalAction(
+                    "objectives are validated after the marble's effect, before taking a card",
+                    "§4.4 Validation",
+                )
             card = words[1] if len(words) > 1 else ""
             if card not in p.held:
                 return IllegalAction(f"you do not hold objective {card or '?'}", "§4.4 Validation")
             if p.held_turn[p.held.index(card)] == s.turn:
-                return IllegalAction("a card taken this turn cannot be validated this turn", "§4.4 Validation")
+                return IllegalAction(
+                    "a card taken this turn cannot be validated this turn", "§4.4 Validation"
+                )
             return IllegalAction(f"the formation of {card} is not on the board", "§6 Objectives")
         if head in ("draw", "pick"):
             if kind == "refill_pick" and head == "pick":
-                return IllegalAction("choose one of the marbles drawn for the empty galaxy", "§7 Empty galaxy")
+                return IllegalAction(
+                    "choose one of the marbles drawn for the empty galaxy", "§7 Empty galaxy"
+                )
             if kind != "draw":
-                return IllegalAction("a marble is drawn only at the start of a turn (not in round 1)", "§4.1 Drawing")
+                return IllegalAction(
+                    "a marble is drawn only at the start of a turn (not in round 1)", "§4.1 Drawing"
+                )
             return IllegalAction("the bag holds no marble of that type", "§4.1 Drawing")
         if head in ("none", "effect", "token"):
             if kind != "effect":
@@ -916,7 +1011,10 @@ class Stellium(Game):
             if head == "token":
                 tok = words[1] if len(words) > 1 else ""
                 if tok not in p.tokens:
-                    return IllegalAction("each influence token is used once; that one is spent or unknown", "§5.5 Influence tokens")
+                    return IllegalAction(
+                        "each influence token is used once; that one is spent or unknown",
+                        "§5.5 Influence tokens",
+                    )
                 if tok == s.board[step.data["cell"]] or tok == "b":
                     return IllegalAction(
                         "a token replaces the marble's effect with another one; the Collision token is used by "
@@ -939,15 +1037,23 @@ class Stellium(Game):
             "§10 Notation",
         )
 
-    def _explain_cell(self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, notation: str) -> IllegalAction:
+    def _explain_cell(
+        self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, notation: str
+    ) -> IllegalAction:
         kind = step.kind
         if kind == "place":
             if cell >= 0 and geo.disc_of[cell] < 0:
                 return IllegalAction("nothing is ever placed directly into a black hole", "§4.2 Placing")
             if cell >= 0 and s.board[cell] and s.in_hand != "b":
-                return IllegalAction("only a comet, or a marble using the Collision token, goes on an occupied hole", "§5.2 Collision")
+                return IllegalAction(
+                    "only a comet, or a marble using the Collision token, goes on an occupied hole",
+                    "§5.2 Collision",
+                )
             if cell >= 0 and not s.board[cell] and s.in_hand == "b":
-                return IllegalAction("a comet must go on an occupied galaxy hole unless it uses another token", "§5.2 Collision")
+                return IllegalAction(
+                    "a comet must go on an occupied galaxy hole unless it uses another token",
+                    "§5.2 Collision",
+                )
         if kind == "permute":
             return IllegalAction(
                 "choose another marble of the moving type (not the one just placed) next to a marble of another type",
@@ -956,17 +1062,23 @@ class Stellium(Game):
         if kind == "swap":
             return IllegalAction("the swap partner is an adjacent marble of another type", "§5.1 Permutation")
         if kind == "attract":
-            return IllegalAction("choose an empty black hole next to a marble that may be attracted", "§5.4 Attraction")
+            return IllegalAction(
+                "choose an empty black hole next to a marble that may be attracted", "§5.4 Attraction"
+            )
         if kind == "pull":
             if cell >= 0 and s.board[cell] == "p":
                 return IllegalAction("a supernova can never be attracted", "§5.4 Attraction")
             return IllegalAction("the black hole pulls one adjacent marble", "§5.4 Attraction")
         if kind == "match":
-            return IllegalAction("that set of marbles is not a formation of the card on the board", "§6 Objectives")
+            return IllegalAction(
+                "that set of marbles is not a formation of the card on the board", "§6 Objectives"
+            )
         if kind == "keep":
             return IllegalAction("the marble that stays is one of the formation's marbles", "§4.4 Validation")
         if kind == "refill_cell":
-            return IllegalAction("refill marbles go on the empty galaxy's free starting points", "§7 Empty galaxy")
+            return IllegalAction(
+                "refill marbles go on the empty galaxy's free starting points", "§7 Empty galaxy"
+            )
         return IllegalAction(
             f"{notation!r} is not a choice now; now: {terms()['en']['steps'].get(kind, kind)}",
             "§10 Notation",
@@ -1005,7 +1117,13 @@ class Stellium(Game):
                 return str(act[key].format(type=w["types"].get(state.in_hand, "?"), cell=label))
             if kind == "permute":
                 return str(act["permute"].format(type=w["types"][step.data["kind"]], cell=label))
-            simple = {"swap": "swap", "attract": "attract", "pull": "pull", "keep": "keep", "refill_cell": "refill"}
+            simple = {
+                "swap": "swap",
+                "attract": "attract",
+                "pull": "pull",
+                "keep": "keep",
+                "refill_cell": "refill",
+            }
             if kind in simple:
                 return str(act[simple[kind]].format(cell=label))
         return action.notation
@@ -1038,5 +1156,3 @@ class Stellium(Game):
         from galaxis.games.stellium.agents import StelliumBot
 
         return StelliumBot(seed)
-
-

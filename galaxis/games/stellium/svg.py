@@ -32,7 +32,15 @@ WIDTH = 1160
 SQ3 = math.sqrt(3) / 2
 
 
-def _text(x: float, y: float, s: str, size: int = 13, anchor: str = "start", fill: str = "#e8ecff", weight: str = "normal") -> str:
+def _text(
+    x: float,
+    y: float,
+    s: str,
+    size: int = 13,
+    anchor: str = "start",
+    fill: str = "#e8ecff",
+    weight: str = "normal",
+) -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
         f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>'
@@ -70,7 +78,10 @@ def symbol(m: str, x: float, y: float, r: float) -> str:
 
 
 def marble(m: str, x: float, y: float, r: float) -> str:
-    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{FILL[m]}" stroke="#0a0a14" stroke-width="1"/>' + symbol(m, x, y, r)
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{FILL[m]}" stroke="#0a0a14" stroke-width="1"/>'
+        + symbol(m, x, y, r)
+    )
 
 
 def _button(target: str, x: float, y: float, w: float, label: str, active: bool) -> str:
@@ -102,14 +113,20 @@ def card_svg(card: Card, x: float, y: float, size: float, target: bool, note: st
             mx, my = ox + (q + r / 2 - cx) * s * 1.9, oy + (-r * SQ3 - cy) * s * 1.9
             req = card.marbles[i]
             if req == "*":
-                parts.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s * 0.8:.1f}" fill="#999" stroke="#333"/>')
+                parts.append(
+                    f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s * 0.8:.1f}" fill="#999" stroke="#333"/>'
+                )
             else:
                 parts.append(marble(req, mx, my, s * 0.8))
             if i in card.centres:
-                parts.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s:.1f}" fill="none" stroke="#000" stroke-width="1.5"/>')
+                parts.append(
+                    f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s:.1f}" fill="none" stroke="#000" stroke-width="1.5"/>'
+                )
         for q, r in card.empty:
             mx, my = ox + (q + r / 2 - cx) * s * 1.9, oy + (-r * SQ3 - cy) * s * 1.9
-            parts.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s * 0.8:.1f}" fill="none" stroke="#333" stroke-dasharray="2,2"/>')
+            parts.append(
+                f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s * 0.8:.1f}" fill="none" stroke="#333" stroke-dasharray="2,2"/>'
+            )
         if card.different_galaxies:
             parts.append(_text(x + size / 2, y + size - 5, "≠ galaxy", 9, "middle", "#333"))
     else:
@@ -118,7 +135,16 @@ def card_svg(card: Card, x: float, y: float, size: float, target: bool, note: st
         k = "+".join(str(t) for t in sorted(card.tiers))
         assert card.marble is not None
         parts.append(marble(card.marble, x + size / 2, y + size / 2, 11))
-        parts.append(_text(x + size / 2, y + size - 6, f"{label} ({k}{'+' if card.kind == 'chain' else ''})", 10, "middle", "#333"))
+        parts.append(
+            _text(
+                x + size / 2,
+                y + size - 6,
+                f"{label} ({k}{'+' if card.kind == 'chain' else ''})",
+                10,
+                "middle",
+                "#333",
+            )
+        )
     parts.append(_text(x + size - 5, y + 13, value, 12, "end", "#111", "bold"))
     if note:
         parts.append(_text(x + size / 2, y + size + 12, note, 10, "middle", "#aab"))
@@ -131,7 +157,11 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
     obs = game.observation(state, seat)
     geo = geometry(state.layout)
     table = cards()
-    legal = {a.notation for a in game.legal_actions(state, seat)} if seat is not None and seat in obs["to_move"] else set()
+    legal = (
+        {a.notation for a in game.legal_actions(state, seat)}
+        if seat is not None and seat in obs["to_move"]
+        else set()
+    )
     xs = [(q + r / 2) * STEP for q, r in geo.coords]
     ys = [-r * SQ3 * STEP for _, r in geo.coords]
     ox, oy = 40 - min(xs) + STEP, 70 - min(ys) + STEP
@@ -155,19 +185,33 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
     pending = obs["pending"]
     if pending:
         who = f"{pending['seat']}" + (f" ({w['you']})" if pending["seat"] == seat else "")
-        out.append(_text(20, 50, f"{w['to_move']}: {who} — {w['steps'].get(pending['kind'], pending['kind'])}", 14, fill="#9fe3ff"))
+        out.append(
+            _text(
+                20,
+                50,
+                f"{w['to_move']}: {who} — {w['steps'].get(pending['kind'], pending['kind'])}",
+                14,
+                fill="#9fe3ff",
+            )
+        )
 
     # galaxy discs: body, orientation arrow, decorations and starting points turn with the disc
     discs = board_data().discs
     for d, cells in enumerate(geo.discs):
         cx, cy = pos(cells[0])
         rot = state.rot[d]
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{STEP * 1.45:.1f}" fill="#1a2452" stroke="#4d5ea8" stroke-width="2"/>')
+        out.append(
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{STEP * 1.45:.1f}" fill="#1a2452" stroke="#4d5ea8" stroke-width="2"/>'
+        )
         ax, ay = pos(cells[(rot % 6) + 1])
         tip_x, tip_y = cx + (ax - cx) * 1.38, cy + (ay - cy) * 1.38
-        out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{tip_x:.1f}" y2="{tip_y:.1f}" stroke="#8c9be0" stroke-width="2" stroke-dasharray="3,3"/>')
+        out.append(
+            f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{tip_x:.1f}" y2="{tip_y:.1f}" stroke="#8c9be0" stroke-width="2" stroke-dasharray="3,3"/>'
+        )
         out.append(f'<circle cx="{tip_x:.1f}" cy="{tip_y:.1f}" r="3.5" fill="#8c9be0"/>')
-        out.append(_text(cx - STEP * 1.35, cy - STEP * 1.1, f"{DISC_LETTERS[d]} {rot * 60}°", 11, fill="#8c9be0"))
+        out.append(
+            _text(cx - STEP * 1.35, cy - STEP * 1.1, f"{DISC_LETTERS[d]} {rot * 60}°", 11, fill="#8c9be0")
+        )
         spec = discs[state.disc_kind[d]]
         for h in range(1, 7):
             deco = spec.decoration[h]
@@ -175,12 +219,18 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
                 continue
             hx, hy = pos(cells[(h - 1 + rot) % 6 + 1])
             if deco == "dust":
-                out.append(f'<circle cx="{hx + 9:.1f}" cy="{hy - 9:.1f}" r="2" fill="#c9b8ff"/><circle cx="{hx + 12:.1f}" cy="{hy - 4:.1f}" r="1.4" fill="#c9b8ff"/>')
+                out.append(
+                    f'<circle cx="{hx + 9:.1f}" cy="{hy - 9:.1f}" r="2" fill="#c9b8ff"/><circle cx="{hx + 12:.1f}" cy="{hy - 4:.1f}" r="1.4" fill="#c9b8ff"/>'
+                )
             else:
-                out.append(f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="{STEP * 0.47:.1f}" fill="none" stroke="#6f5fb8" stroke-width="1"/>')
+                out.append(
+                    f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="{STEP * 0.47:.1f}" fill="none" stroke="#6f5fb8" stroke-width="1"/>'
+                )
         for c in game.start_cells(state, d):
             hx, hy = pos(c)
-            out.append(f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="{STEP * 0.42:.1f}" fill="none" stroke="#e6c85a" stroke-width="1.5" stroke-dasharray="4,2"/>')
+            out.append(
+                f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="{STEP * 0.42:.1f}" fill="none" stroke="#e6c85a" stroke-width="1.5" stroke-dasharray="4,2"/>'
+            )
     # holes and marbles
     for c in range(geo.size):
         x, y = pos(c)
@@ -190,10 +240,16 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
         stroke = "#9a7cff" if black else "#33407a"
         if label in legal:
             stroke = "#9fe3ff"
-        if pending and label in (pending["data"].get("cell"), pending["data"].get("from"), pending["data"].get("hole")):
+        if pending and label in (
+            pending["data"].get("cell"),
+            pending["data"].get("from"),
+            pending["data"].get("hole"),
+        ):
             stroke = "#ff9f3f"  # the cell the pending decision is about (collision target, mover, black hole)
         out.append(f'<g data-target="cell-{label}" class="clickable">')
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{STEP * 0.36:.1f}" fill="{hole}" stroke="{stroke}" stroke-width="{2.5 if label in legal else 1.5}"/>')
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{STEP * 0.36:.1f}" fill="{hole}" stroke="{stroke}" stroke-width="{2.5 if label in legal else 1.5}"/>'
+        )
         if black:
             out.append(
                 f'<path d="M{x - 8:.1f},{y:.1f} A8,8 0 0 1 {x + 8:.1f},{y:.1f} M{x - 4:.1f},{y + 3:.1f} A4,4 0 0 0 {x + 4:.1f},{y + 3:.1f}" '
@@ -211,13 +267,24 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
     out.append(_text(px, y, w["bag"], 13, fill="#aab"))
     for i, m in enumerate(TYPES):
         bx = px + i * 70
-        out.append(f'<g data-target="bag-{m}" class="clickable">' + marble(m, bx + 14, y + 20, 12) + _text(bx + 32, y + 25, str(obs["bag"][m]), 14) + "</g>")
+        out.append(
+            f'<g data-target="bag-{m}" class="clickable">'
+            + marble(m, bx + 14, y + 20, 12)
+            + _text(bx + 32, y + 25, str(obs["bag"][m]), 14)
+            + "</g>"
+        )
     if obs["in_hand"]:
-        out.append(_text(px + 300, y, w["in_hand"], 13, fill="#aab") + marble(obs["in_hand"], px + 314, y + 20, 12))
+        out.append(
+            _text(px + 300, y, w["in_hand"], 13, fill="#aab") + marble(obs["in_hand"], px + 314, y + 20, 12)
+        )
     if obs["refill_pool"]:
         out.append(_text(px + 380, y, w["refill"], 13, fill="#aab"))
         for i, m in enumerate(obs["refill_pool"]):
-            out.append(f'<g data-target="pool-{m}" class="clickable">' + marble(m, px + 394 + i * 28, y + 20, 11) + "</g>")
+            out.append(
+                f'<g data-target="pool-{m}" class="clickable">'
+                + marble(m, px + 394 + i * 28, y + 20, 11)
+                + "</g>"
+            )
     y += 50
     # collision compass and rotation buttons (lit when they are the pending choice)
     ccx, ccy = px + 40, y + 38
@@ -227,7 +294,9 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
         lit = name in legal
         out.append(
             f'<g data-target="dir-{name}" class="clickable"><circle cx="{dx:.1f}" cy="{dy:.1f}" r="11" fill="#1d2746" '
-            f'stroke="{"#9fe3ff" if lit else "#3a4670"}"/>' + _text(dx, dy + 4, name, 9, "middle", "#fff" if lit else "#7782a8") + "</g>"
+            f'stroke="{"#9fe3ff" if lit else "#3a4670"}"/>'
+            + _text(dx, dy + 4, name, 9, "middle", "#fff" if lit else "#7782a8")
+            + "</g>"
         )
     for k in range(1, 6):
         out.append(_button(f"turn-{k}", px + 90 + (k - 1) * 46, y + 8, 40, f"↺{k}", f"turn {k}" in legal))
@@ -255,7 +324,9 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
         i = p["seat"]
         py = y0 + 118 * i
         border = "#9fe3ff" if i in obs["to_move"] else "#2b355e"
-        out.append(f'<rect x="10" y="{py}" width="{WIDTH - 20}" height="110" rx="6" fill="#0f1733" stroke="{border}"/>')
+        out.append(
+            f'<rect x="10" y="{py}" width="{WIDTH - 20}" height="110" rx="6" fill="#0f1733" stroke="{border}"/>'
+        )
         name = f"{i}" + (f" ({w['you']})" if i == seat else "")
         out.append(_text(22, py + 24, name, 16, weight="bold"))
         out.append(_text(22, py + 46, f"{w['score']}: {obs['scores'][i]:g}", 13))
@@ -267,11 +338,11 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
         for k, cid in enumerate(p["held"]):
             out.append(card_svg(table[cid], 150 + k * 92, py + 24, 80, i == seat))
         for k in range(len(p["held"]), p["held_count"]):
-            out.append(f'<rect x="{150 + k * 92}" y="{py + 24}" width="80" height="80" rx="6" fill="#39307a" stroke="#776bd0"/>')
+            out.append(
+                f'<rect x="{150 + k * 92}" y="{py + 24}" width="80" height="80" rx="6" fill="#39307a" stroke="#776bd0"/>'
+            )
         out.append(_text(440, py + 18, w["won"], 11, fill="#aab"))
         for k, cid in enumerate(p["won"]):
             out.append(card_svg(table[cid], 440 + k * 62, py + 24, 56, False))
     out.append("</svg>")
     return "".join(out)
-
-

@@ -72,7 +72,9 @@ def render_text(game: Stellium, state: StelliumState, seat: int | None, lang: st
     pending = obs["pending"]
     if pending:
         you = f" ({w['you']})" if pending["seat"] == seat else ""
-        lines.append(f"{w['to_move']}: {pending['seat']}{you} — {w['steps'].get(pending['kind'], pending['kind'])}")
+        lines.append(
+            f"{w['to_move']}: {pending['seat']}{you} — {w['steps'].get(pending['kind'], pending['kind'])}"
+        )
     lines.append("")
     lines += board_lines(state)
     lines.append("")

@@ -40,12 +40,16 @@ def _drop_boxed(s: Any) -> None:
             setattr(p, zone, [remap[u] for u in getattr(p, zone)])
 
 
-def add(m: Match, seat: int, card_id: str, zone: str, up: bool = True, host: int = -1, upgrades: int = 0) -> int:
+def add(
+    m: Match, seat: int, card_id: str, zone: str, up: bool = True, host: int = -1, upgrades: int = 0
+) -> int:
     """Puts a new card into a zone; returns its id."""
     s = m.state
     uid = len(s.cards)
     up = up and zone not in ("colony", "hand", "wreck", "box")
-    s.cards.append(CardState(name=card_id, owner=seat, ctrl=seat, zone=zone, up=up, host=host, upgrades=upgrades))
+    s.cards.append(
+        CardState(name=card_id, owner=seat, ctrl=seat, zone=zone, up=up, host=host, upgrades=upgrades)
+    )
     if zone in ("colony", "hand", "trash", "wreck", "hangar", "canteen", "surface"):
         getattr(s.players[seat], zone).append(uid)
     m._legal.clear()
@@ -61,7 +65,9 @@ def play(m: Match, seat: int, *notations: str) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     for n in notations:
         m._legal.clear()  # tests edit the state by hand: drop the match's cached legal actions
-        assert m.to_move == (seat,), f"{n}: seat {m.to_move} to move, not {seat}; legal {m.legal_actions(m.to_move[0]) if m.to_move else []}"
+        assert m.to_move == (seat,), (
+            f"{n}: seat {m.to_move} to move, not {seat}; legal {m.legal_actions(m.to_move[0]) if m.to_move else []}"
+        )
         legal = [a.notation for a in m.legal_actions(seat)]
         assert n in legal, f"{n!r} is not legal for seat {seat}: {legal}"
         events += m.apply(seat, n)

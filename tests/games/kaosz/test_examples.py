@@ -86,15 +86,23 @@ def test_four_interrupt_chain() -> None:
     assert s.players[LACI].credits == 2  # "from his remaining 2 credits"
     play(m, DANI, f"play c{durma} c{hold}")
     play(m, LACI, f"play c{felsobb} c{durma}")
-    s.players[LACI].hand.append(add(m, LACI, "zarg_resource_1", "box"))  # a card kept back: Laci may still answer
+    s.players[LACI].hand.append(
+        add(m, LACI, "zarg_resource_1", "box")
+    )  # a card kept back: Laci may still answer
     s.cards[-1].zone = "hand"
     play(m, DANI, f"play c{felul} c{felsobb}")
     assert s.players[DANI].credits == 0  # Felülbírálás cost 2 = what Felsőbb parancs cost
     assert [it.uid for it in s.stack] == [extra, durma, felsobb, felul]
     events = play(m, LACI, "pass")  # Dani has no card left: the chain resolves
-    order = [(e["type"], e.get("card")) for e in events if e["type"] in ("neutralized", "neutralized_out", "pump")]
-    assert order == [("neutralized", f"c{felsobb}"), ("neutralized_out", f"c{felsobb}"),
-                     ("pump", f"c{hold}"), ("pump", f"c{cobra}")]
+    order = [
+        (e["type"], e.get("card")) for e in events if e["type"] in ("neutralized", "neutralized_out", "pump")
+    ]
+    assert order == [
+        ("neutralized", f"c{felsobb}"),
+        ("neutralized_out", f"c{felsobb}"),
+        ("pump", f"c{hold}"),
+        ("pump", f"c{cobra}"),
+    ]
     # damage: Cobra 2+1 = 3 against Holdimádó 3+1 = 4; Holdimádó 2 against Cobra 3: both survive
     assert s.cards[hold].zone == "hangar" and s.cards[hold].harm == 3
     assert s.cards[cobra].zone == "hangar" and s.cards[cobra].harm == 2
@@ -149,4 +157,3 @@ def test_two_deck_start_example() -> None:
         seat = m.to_move[0]
         play(m, seat, "end" if "end" in legal(m, seat) else "pass")
     assert s.active == LACI and s.players[LACI].credits == 7
-

@@ -55,7 +55,8 @@ def test_deck_errors_are_clear() -> None:
     assert any("exactly 45" not in e and "CRX has 4" in e for e in errors)
     assert any("opposed races" in e for e in check_deck(["mamut_1"] * 3 + ["halalszarny"] * 3))
     assert check_deck(["mamut_1"] * 3 + ["halalszarny"] * 3, races="free") == [
-        "a deck has exactly 45 cards, this one has 6 (§1.1)"]
+        "a deck has exactly 45 cards, this one has 6 (§1.1)"
+    ]
     with pytest.raises(ValueError, match="unknown card"):
         parse_deck_text("3 Cobra Flash\n2 Nonexistent Ship\n")
     assert parse_deck_text("# comment\n3 Cobra Flash\ncrx\n") == ["cobra_flash"] * 3 + ["crx"]
@@ -84,7 +85,9 @@ def test_multiplayer_neighbours_and_no_first_turn_attack() -> None:
     add(m, 0, "crx", "hangar")
     assert sorted(GAME.opponents(s, 0)) == [1, 3]
     options = legal(m, 0)
-    assert "attack colony p1" in options and "attack colony p3" in options and "attack colony p2" not in options
+    assert (
+        "attack colony p1" in options and "attack colony p3" in options and "attack colony p2" not in options
+    )
     s.players[0].turns = 1
     assert not any(a.startswith("attack") for a in legal(m, 0))
 

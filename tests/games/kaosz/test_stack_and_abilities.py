@@ -42,9 +42,18 @@ def test_sprung_trap_payment_goes_on_the_stack_and_can_be_neutralised() -> None:
     _bombard_base(m, ship, chazma)
     assert legal(m, DANI) == [f"pay c{chazma}", "let"]
     events = play(m, DANI, f"pay c{chazma}")
-    assert {"type": "stack", "seat": DANI, "card": f"c{chazma}", "kind": "pay", "name": "chazma_toltet", "cost": 3} in events
+    assert {
+        "type": "stack",
+        "seat": DANI,
+        "card": f"c{chazma}",
+        "kind": "pay",
+        "name": "chazma_toltet",
+        "cost": 3,
+    } in events
     assert s.players[DANI].credits == 0 and [it.uid for it in s.stack] == [chazma]
-    assert m.to_move == (LACI,) and f"play c{order} c{chazma}" in legal(m, LACI)  # a reaction answers the payment
+    assert m.to_move == (LACI,) and f"play c{order} c{chazma}" in legal(
+        m, LACI
+    )  # a reaction answers the payment
     play(m, LACI, f"play c{order} c{chazma}")
     assert s.combat is None and not s.stack
     assert s.cards[chazma].zone == "trash" and s.cards[ship].zone == "hangar"  # no ship destroyed
@@ -169,8 +178,13 @@ def test_aim_fizzles_when_its_targets_are_gone() -> None:
     s = m.state
     trap = add(m, DANI, "human_trap_1", "trash")
     gone = add(m, LACI, "crx", "trash")
-    s.pending.append(Step("aim", DANI, {"card": trap, "when": "paid", "index": 0, "x": 0, "kind": "enemy_ship",
-                                        "targets": [gone]}))
+    s.pending.append(
+        Step(
+            "aim",
+            DANI,
+            {"card": trap, "when": "paid", "index": 0, "x": 0, "kind": "enemy_ship", "targets": [gone]},
+        )
+    )
     assert legal(m, DANI) == ["pass"]
     events = play(m, DANI, "pass")
     assert {"type": "fizzle", "card": f"c{trap}"} in events
@@ -191,8 +205,14 @@ def test_passenger_ability_in_the_canteen_any_phase() -> None:
     credits = s.players[DANI].credits
     events = play(m, DANI, f"use c{merchant}")
     assert s.cards[merchant].turn == 1
-    assert {"type": "stack", "seat": DANI, "card": f"c{merchant}", "kind": "ability", "name": "human_passenger_1",
-            "cost": 0} in events  # nobody can answer (no cards, no abilities): it resolves at once
+    assert {
+        "type": "stack",
+        "seat": DANI,
+        "card": f"c{merchant}",
+        "kind": "ability",
+        "name": "human_passenger_1",
+        "cost": 0,
+    } in events  # nobody can answer (no cards, no abilities): it resolves at once
     assert s.players[DANI].credits == credits + 1 and not s.stack
     assert f"use c{merchant}" not in legal(m, DANI)  # used: not again until it turns back
     assert GAME.invariants(s) == []
@@ -212,10 +232,14 @@ def test_crew_ability_turns_its_ship_and_works_only_aboard() -> None:
     ship = add(m, LACI, "cobra_flash", "hangar")
     robot = add(m, LACI, "xeno_robot_2", "ship", host=ship)  # turn used: this ship +2 armour
     idle = add(m, LACI, "xeno_robot_2", "canteen")
-    assert f"use c{robot} c{ship}" in legal(m, LACI) and not any(n.startswith(f"use c{idle}") for n in legal(m, LACI))
+    assert f"use c{robot} c{ship}" in legal(m, LACI) and not any(
+        n.startswith(f"use c{idle}") for n in legal(m, LACI)
+    )
     play(m, LACI, f"use c{robot} c{ship}")
     assert s.cards[ship].turn == 1 and s.cards[robot].turn == 0
-    assert GAME.armour_left(s, ship) == 3 + 3 + 2  # printed 3, robot +3, ability +2 (until the combat/turn ends)
+    assert (
+        GAME.armour_left(s, ship) == 3 + 3 + 2
+    )  # printed 3, robot +3, ability +2 (until the combat/turn ends)
     assert not any(n.startswith(f"use c{robot}") for n in legal(m, LACI))  # the ship is used now
 
 
@@ -246,7 +270,9 @@ def test_sacrifice_ability_resolves_after_its_card_left_play() -> None:
 def test_ability_can_be_neutralised_and_costs_stay_paid() -> None:
     m = blank(credits=2)
     s = m.state
-    base = add(m, LACI, "insect_bunker_1", "surface")  # paid; 1 credit, turn used: one of your ships +1 armour
+    base = add(
+        m, LACI, "insect_bunker_1", "surface"
+    )  # paid; 1 credit, turn used: one of your ships +1 armour
     ship = add(m, LACI, "cobra_flash", "hangar")
     order = add(m, DANI, "felsobb_parancs", "hand")
     play(m, LACI, f"use c{base} c{ship}")
@@ -344,7 +370,11 @@ def test_attacker_who_turned_its_last_ship_goes_on_without_ships() -> None:
     assert s.pending[-1].kind == "priority"  # the declaration window
     while s.pending[-1].kind == "priority":
         seat = m.to_move[0]
-        play(m, seat, f"use c{scout} p{DANI}" if seat == LACI and f"use c{scout} p{DANI}" in legal(m, seat) else "pass")
+        play(
+            m,
+            seat,
+            f"use c{scout} p{DANI}" if seat == LACI and f"use c{scout} p{DANI}" in legal(m, seat) else "pass",
+        )
     assert legal(m, LACI) == ["go"]
     play(m, LACI, "go")
     play(m, DANI, "go")

@@ -9,7 +9,9 @@ from galaxis.games.smugglers.data import COLOURS, sectors
 from galaxis.games.smugglers.state import SmugglersState
 
 
-def start(players: int, deck: list[str] | None = None, colours: list[str] | None = None, **options: Any) -> galaxis.Match:
+def start(
+    players: int, deck: list[str] | None = None, colours: list[str] | None = None, **options: Any
+) -> galaxis.Match:
     setup: dict[str, Any] = {}
     if deck is not None:
         setup["deck"] = deck

@@ -89,8 +89,10 @@ def test_station_example():
     """p. 7: a station sector with red and blue planets scores Anna 2, Béla 4, Csaba 0, Dani 2."""
     card = sectors()["S29"]
     assert card.station and sorted(card.planets) == ["b", "b", "r", "r"]
-    favs = {name: sheets()[colour].fav_planets for name, colour in
-            {"Anna": "orange", "Béla": "black", "Csaba": "white", "Dani": "pink"}.items()}
+    favs = {
+        name: sheets()[colour].fav_planets
+        for name, colour in {"Anna": "orange", "Béla": "black", "Csaba": "white", "Dani": "pink"}.items()
+    }
     assert favs["Anna"] == ("r", "y") and favs["Béla"] == ("r", "b")
     got = {name: scoring.sector_points(card, fav) for name, fav in favs.items()}
     assert got == {"Anna": 2, "Béla": 4, "Csaba": 0, "Dani": 2}
@@ -166,7 +168,9 @@ def test_majority_variants():
     assert scoring.favourite_ship_bonus(m.state)[:2] == [0, 0]
     m.state.majority_ties_share = True
     assert scoring.favourite_ship_bonus(m.state)[:2] == [4, 4]
-    m2 = start(3, colours=["black", "orange", "white"], favourite_ships=True, stations=True, majority_cards="scoring")
+    m2 = start(
+        3, colours=["black", "orange", "white"], favourite_ships=True, stations=True, majority_cards="scoring"
+    )
     bela2 = m2.state.players[0]
     bela2.paid = ["S23"]  # station g,g,b with a yellow ship: worth 1 to Béla (blue)
     assert scoring.favourite_ship_bonus(m2.state)[0] == 3

@@ -19,8 +19,13 @@ DECK = ["S33", "S34", "S35", "S36", "S29", "S30", "S31", "S32"]
 
 def test_setup_by_player_count():
     """§2: supplies, tokens and galaxies follow the rulebook's table."""
-    expect = {2: (12, 3, [-1, 0, 1, 3], 8, 3), 3: (12, 3, [-1, 1, 2], 8, 3), 4: (12, 3, [-1, 1, 2, 3], 8, 4),
-              5: (9, 2, [-1, 1, 2, 3, 4], 6, 5), 6: (9, 2, [-1, 0, 1, 2, 3, 4], 6, 6)}
+    expect = {
+        2: (12, 3, [-1, 0, 1, 3], 8, 3),
+        3: (12, 3, [-1, 1, 2], 8, 3),
+        4: (12, 3, [-1, 1, 2, 3], 8, 4),
+        5: (9, 2, [-1, 1, 2, 3, 4], 6, 5),
+        6: (9, 2, [-1, 0, 1, 2, 3, 4], 6, 6),
+    }
     for n, (energy, goods, tokens, galaxies, cards) in expect.items():
         m = galaxis.new_match("smugglers", n, seed=n)
         s = m.state
@@ -41,7 +46,9 @@ def test_die_must_match_the_highest_and_second_die_counts_only_if_higher():
     play(m, [(1, "A3"), (0, "A4")])  # seat 0's second die on the same card
     events = play(m, [(2, "T2"), (1, "T1")])
     won = [e for e in events if e["type"] == "won"]
-    assert won == [{"type": "won", "card": "A", "sector": "S33", "seat": 0, "die": 4, "cost": 4}]  # 4, not 3 + 4
+    assert won == [
+        {"type": "won", "card": "A", "sector": "S33", "seat": 0, "die": 4, "cost": 4}
+    ]  # 4, not 3 + 4
 
 
 def test_no_dice_after_taking_a_token():
@@ -208,7 +215,9 @@ def test_random_play_keeps_every_invariant(players, seed, options):
         seat = rng.choice(m.to_move)
         m.apply(seat, rng.choice(m.legal_actions(seat)))
         assert m.game.invariants(m.state) == []
-    assert sum(len(p.paid) + len(p.unpaid) for p in m.state.players) + len(m.state.discarded) == m.state.rounds * len(m.state.row)
+    assert sum(len(p.paid) + len(p.unpaid) for p in m.state.players) + len(
+        m.state.discarded
+    ) == m.state.rounds * len(m.state.row)
 
 
 def test_games_can_be_listed_again_after_a_game_is_loaded():

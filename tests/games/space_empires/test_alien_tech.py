@@ -47,7 +47,11 @@ def _legal(m: Match, seat: int) -> list[str]:
 
 def _deep_hex(m: Match, taken: tuple[str, ...] = ()) -> str:
     s = state(m)
-    return next(h for h, mk in sorted(s.markers.items()) if mk.pool == "deep" and h not in s.colonies and h not in taken)
+    return next(
+        h
+        for h, mk in sorted(s.markers.items())
+        if mk.pool == "deep" and h not in s.colonies and h not in taken
+    )
 
 
 def _battle(m: Match, hid: str, round_no: int = 1) -> None:
@@ -62,13 +66,23 @@ def test_thirty_cards_every_operation_known_and_used() -> None:
     assert t.draw == 2 and t.keep_cost == 10
     groups = {op: sum(1 for c in t.cards if c.op == op) for op in ("half_maintenance", "attack", "hull_cost")}
     assert groups == {"half_maintenance": 6, "attack": 4, "hull_cost": 5}  # reference §1.11
-    assert {c.name for c in t.cards} >= {"Long Lance", "Efficient Factories", "Adaptive Cloaking", "Air Support"}
+    assert {c.name for c in t.cards} >= {
+        "Long Lance",
+        "Efficient Factories",
+        "Adaptive Cloaking",
+        "Air Support",
+    }
     assert all(c.name and c.name_hu for c in t.cards)
 
 
 @pytest.mark.parametrize(
     "effect",
-    [{"no_such_op": True}, {"attack": {"class": "XX", "by": 1}}, {"income": {"by": 0}}, {"attack": {"class": "DD", "by": 1}, "income": {"by": 1}}],
+    [
+        {"no_such_op": True},
+        {"attack": {"class": "XX", "by": 1}},
+        {"income": {"by": 0}},
+        {"attack": {"class": "DD", "by": 1}, "income": {"by": 1}},
+    ],
 )
 def test_bad_card_data_is_rejected(effect: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
@@ -209,7 +223,10 @@ def test_photon_bomb_and_hidden_turret() -> None:
     _give(m, 1, _card("bombard_defense"))
     assert alien_tech.bombard_modifier(s, 0, 1, events) == 0
     assert alien_tech.bombard_modifier(s, 1, 0, []) == 0  # the turret guards its owner's colonies only
-    assert s.alien_tech is not None and set(s.alien_tech.revealed) == {_card("bombard_attack"), _card("bombard_defense")}
+    assert s.alien_tech is not None and set(s.alien_tech.revealed) == {
+        _card("bombard_attack"),
+        _card("bombard_defense"),
+    }
 
 
 def _invasion(attacker: int, defender: int) -> Invasion:
@@ -518,7 +535,10 @@ def test_combat_use_reveals_the_card(planted: list[int]) -> None:
 def test_describe_in_both_languages() -> None:
     cid = _card("weapon_class")
     m = start(2, alien_technology=True)
-    assert text.describe(state(m), GAME.table.get(f"alien_keep {cid}", (), "alien_keep", (cid,)), "en") == "keep the Alien Technology card #16 Long Lance"
+    assert (
+        text.describe(state(m), GAME.table.get(f"alien_keep {cid}", (), "alien_keep", (cid,)), "en")
+        == "keep the Alien Technology card #16 Long Lance"
+    )
     hu = text.describe(state(m), GAME.table.get(f"alien_pay {cid}", (), "alien_pay", (cid,)), "hu")
     assert "Idegen Technológiai" in hu and "10 ÉP" in hu and "Hosszú Lándzsa" in hu
 
@@ -539,7 +559,10 @@ def test_heuristic_keeps_the_better_card_and_pays_sensibly() -> None:
     obs = {"players": [{"cp": 12}, {}]}
     assert alien_tech.bot_choice(obs, 0, keeps).args == (high,)
     for cid, cp, pays in ((high, 12, True), (low, 12, False), (low, 40, True)):
-        legal = [g(f"alien_pay {cid}", (), "alien_pay", (cid,)), g(f"alien_decline {cid}", (), "alien_decline", (cid,))]
+        legal = [
+            g(f"alien_pay {cid}", (), "alien_pay", (cid,)),
+            g(f"alien_decline {cid}", (), "alien_decline", (cid,)),
+        ]
         chosen = alien_tech.bot_choice({"players": [{"cp": cp}, {}]}, 0, legal)
         assert chosen.kind == ("alien_pay" if pays else "alien_decline")
     assert m is not None
@@ -733,4 +756,7 @@ def test_bot_goals_for_deep_space_barren_planets() -> None:
     assert alien_tech.bot_rally(obs, 0, 8) == alien_tech.BOT_NPA_SORTIE
     # Without the cards the bot ignores barren planets.
     m2 = start(2, seed=1)
-    assert alien_tech.bot_barren_targets(m2.observation(0), 0) == [] and alien_tech.bot_rally(m2.observation(0), 0, 8) == 8
+    assert (
+        alien_tech.bot_barren_targets(m2.observation(0), 0) == []
+        and alien_tech.bot_rally(m2.observation(0), 0, 8) == 8
+    )

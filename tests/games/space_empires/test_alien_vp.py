@@ -556,7 +556,9 @@ def test_bots_play_each_alien_vp_scenario_to_the_end(scenario: str, players: int
     s = m.state
     assert isinstance(s, SEState) and s.solo is not None and s.solo.alien_vp is not None
     launches = [0]
-    bots_play_to_the_end(m, agent, lambda: launches.append(max(launches[-1], sum(len(a.launches) for a in s.solo.aliens))))
+    bots_play_to_the_end(
+        m, agent, lambda: launches.append(max(launches[-1], sum(len(a.launches) for a in s.solo.aliens)))
+    )
     assert m.result.details["outcome"] in ("won", "lost") and launches[-1] > 0
 
 

@@ -220,7 +220,9 @@ def test_home_system_markers_are_not_explored() -> None:
     s = state(m)
     a = _alien(m)
     hid, mk = next(
-        (h, mk) for h, mk in sorted(s.markers.items()) if not mk.face_up and not _deep(s, h) and not board.units_at(s, h)
+        (h, mk)
+        for h, mk in sorted(s.markers.items())
+        if not mk.face_up and not _deep(s, h) and not board.units_at(s, h)
     )
     counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, hid)
     a.fleets.append(AlienFleet(counter.uid, [], 30, False, 3, TARGET, 0, "destroyer"))
@@ -268,5 +270,7 @@ def test_bots_play_with_exploring_and_invading_aliens_to_the_end(
     monkeypatch.setattr(alien_vp_explore, "_flip", counted)
     m = start(2, seed=seed, scenario="coop_ap_2p", ground_combat=True)
     s = state(m)
-    bots_play_to_the_end(m, agent, lambda: None if not solo.invariants(s) else pytest.fail(str(solo.invariants(s))))
+    bots_play_to_the_end(
+        m, agent, lambda: None if not solo.invariants(s) else pytest.fail(str(solo.invariants(s)))
+    )
     assert m.is_over and flips  # the aliens explored Deep Space on their way

@@ -266,7 +266,9 @@ def test_destroyer_fleets_keep_straight_when_a_detour_costs_an_economic_phase() 
     for h in nebulae:
         del s.markers[h]  # no stops on the way: the straight route arrives this cycle
     assert sorted(solo._route_options(s, uid)) == options
-    s.markers.update(nebulae)  # the Capitol's Nebulae stop it (§13.12.5): next cycle either way, so it detours
+    s.markers.update(
+        nebulae
+    )  # the Capitol's Nebulae stop it (§13.12.5): next cycle either way, so it detours
     assert not set(solo._route_options(s, uid)) & set(options)
 
 
@@ -277,7 +279,15 @@ def test_the_longest_route_that_arrives_in_the_same_economic_phase() -> None:
     a.techs["move"], s.turn = 3, 3
     fleet = AlienFleet("", [], 0, False, 2, "", 0, "destroyer")
     # 2 moves left in this cycle, 5 in each later one.
-    assert [alien_vp.latest_moves(s, a, fleet, d) for d in (1, 2, 3, 7, 8, 12, 13)] == [2, 2, 7, 7, 12, 12, 17]
+    assert [alien_vp.latest_moves(s, a, fleet, d) for d in (1, 2, 3, 7, 8, 12, 13)] == [
+        2,
+        2,
+        7,
+        7,
+        12,
+        12,
+        17,
+    ]
     fleet.moved = 1  # a move already made this turn
     assert alien_vp.latest_moves(s, a, fleet, 1) == 1
 

@@ -140,7 +140,9 @@ def _colony_ship_between(barren_first: bool) -> tuple[Match, int, str, str, str]
     here, a, b = "", "", ""
     for h in deep:
         ring = [x for x in around(h, 2) if x in deep]
-        pairs = [(x, y) for x in ring for y in ring if x < y and distance(parse_hex_id(x), parse_hex_id(y)) == 4]
+        pairs = [
+            (x, y) for x in ring for y in ring if x < y and distance(parse_hex_id(x), parse_hex_id(y)) == 4
+        ]
         if pairs:
             here, (a, b) = h, pairs[0]
             break
@@ -182,8 +184,13 @@ def test_bot_colony_ship_still_takes_a_nearer_plain_planet() -> None:
     m, me, co, _planet, barren = _colony_ship_between(False)
     s = state(m)
     here = s.units[co].hex
-    near = next(h for h in sorted(board.board_hexes(2)) if distance(parse_hex_id(h), parse_hex_id(here)) == 1
-                and distance(parse_hex_id(h), parse_hex_id(barren)) > 1 and h not in s.colonies)
+    near = next(
+        h
+        for h in sorted(board.board_hexes(2))
+        if distance(parse_hex_id(h), parse_hex_id(here)) == 1
+        and distance(parse_hex_id(h), parse_hex_id(barren)) > 1
+        and h not in s.colonies
+    )
     s.markers[near] = Marker("planet", 0, True, "deep")
     touch(m)
     chosen = HeuristicAgent(1).act(m, me)

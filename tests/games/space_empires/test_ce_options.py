@@ -156,7 +156,9 @@ def test_the_reaction_step_is_one_secret_safe_decision() -> None:
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 def test_reaction_movement_plays_to_the_end(agent: str) -> None:
-    m = galaxis.new_match("space_empires", players=2, seed=11, options={"reaction_movement": True, "cycles": 5})
+    m = galaxis.new_match(
+        "space_empires", players=2, seed=11, options={"reaction_movement": True, "cycles": 5}
+    )
     bots_play_to_the_end(m, agent)
 
 
@@ -227,7 +229,9 @@ def test_buying_a_center_costs_5_cp_once_per_full_colony() -> None:
         m.apply(seat, next(a for a in m.legal_actions(seat) if a.kind == "first"))
     assert state(m).centers.kinds == {full: "industrial"}
     assert m.observation(1)["centers"] == {full: {"kind": "industrial", "owner": 0}}
-    assert "Industrial Center" in GAME.render_svg(state(m), 1) and "Ipari központ" in GAME.render_text(state(m), 1, "hu")
+    assert "Industrial Center" in GAME.render_svg(state(m), 1) and "Ipari központ" in GAME.render_text(
+        state(m), 1, "hu"
+    )
 
 
 def _econ_income(m: Match, kind: str | None) -> tuple[int, int]:
@@ -304,7 +308,9 @@ def test_centers_determinize_returns_other_players_purchases() -> None:
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 def test_research_centers_play_to_the_end(agent: str) -> None:
-    m = galaxis.new_match("space_empires", players=2, seed=12, options={"research_centers": True, "cycles": 5})
+    m = galaxis.new_match(
+        "space_empires", players=2, seed=12, options={"research_centers": True, "cycles": 5}
+    )
     s = state(m)
     built: list[int] = []
     bots_play_to_the_end(m, agent, on_step=lambda: built.append(len(s.centers.kinds) if s.centers else 0))
@@ -428,7 +434,10 @@ def test_uneasy_allies_do_not_retreat_into_each_other() -> None:
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
-@pytest.mark.parametrize(("scenario", "alliance"), [("ce_4p_3v1", "uneasy"), ("ce_4p_3v1", "blood_brothers"), ("standard", "uneasy")])
+@pytest.mark.parametrize(
+    ("scenario", "alliance"),
+    [("ce_4p_3v1", "uneasy"), ("ce_4p_3v1", "blood_brothers"), ("standard", "uneasy")],
+)
 def test_alliances_play_to_the_end(scenario: str, alliance: str, agent: str) -> None:
     options = {"scenario": scenario, "alliance": alliance, "cycles": 3}
     m = galaxis.new_match("space_empires", players=4, seed=13, options=options)
@@ -468,9 +477,16 @@ def test_blood_brothers_turn_order_groups_the_allies() -> None:
     m = start(4, seed=3, scenario="standard_4p", alliance="blood_brothers")  # teams A+C against B+D
     s = state(m)
     clockwise = [(s.first + i) % 4 for i in range(4)]
-    assert s.order == [clockwise[0], clockwise[2], clockwise[1], clockwise[3]]  # the team of the first, then the other
+    assert s.order == [
+        clockwise[0],
+        clockwise[2],
+        clockwise[1],
+        clockwise[3],
+    ]  # the team of the first, then the other
     uneasy = state(start(4, seed=3, scenario="standard_4p", alliance="uneasy"))
-    assert uneasy.order == [(uneasy.first + i) % 4 for i in range(4)]  # uneasy allies keep the clockwise order
+    assert uneasy.order == [
+        (uneasy.first + i) % 4 for i in range(4)
+    ]  # uneasy allies keep the clockwise order
 
 
 @pytest.mark.parametrize(("alliance", "waits"), [("blood_brothers", True), ("uneasy", False)])
@@ -487,7 +503,9 @@ def test_blood_brothers_fight_after_the_last_ally_moved(alliance: str, waits: bo
         return [e["hex"] for e in events if e.get("type") == "battle"]
 
     if waits:
-        assert battles(m.apply(0, "end")) == [] and s.phase == "move" and m.to_move == (1,)  # allies move first
+        assert (
+            battles(m.apply(0, "end")) == [] and s.phase == "move" and m.to_move == (1,)
+        )  # allies move first
         assert battles(m.apply(1, "end")) == [] and m.to_move == (2,)
         assert battles(m.apply(2, "end")) == [h]  # then the battle at H, the allies' ships together
     else:

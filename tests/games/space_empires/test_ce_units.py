@@ -155,7 +155,10 @@ def test_flagship_with_exploration_may_peek() -> None:
 
 
 def test_flagship_built_techs_follow_exploration() -> None:
-    assert GAME._build_techs({"attack": 0, "defense": 0, "tactics": 0, "move": 1, "exploration": 1}, "FS")[4] == 1
+    assert (
+        GAME._build_techs({"attack": 0, "defense": 0, "tactics": 0, "move": 1, "exploration": 1}, "FS")[4]
+        == 1
+    )
 
 
 # --- Fast BC [MRB 9.9] ----------------------------------------------------------------------------------

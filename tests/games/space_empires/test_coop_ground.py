@@ -50,7 +50,13 @@ def _captured_npa_planet(scenario: str, players: int) -> tuple[int, list[dict[st
 def test_capturing_a_non_player_alien_colony_costs_the_machines_two_points() -> None:
     vp, events = _captured_npa_planet("coop_dm_2p", 2)
     assert vp == -2
-    assert {"type": "doomsday_vp", "points": -2, "why": "npa_colony_captured", "hex": "9.5", "total": -2} in events
+    assert {
+        "type": "doomsday_vp",
+        "points": -2,
+        "why": "npa_colony_captured",
+        "hex": "9.5",
+        "total": -2,
+    } in events
 
 
 def test_no_victory_points_outside_the_cooperative_scenarios() -> None:

@@ -53,7 +53,9 @@ def test_a_secret_starting_technology_card_rebuilds_the_face_up_counters_too() -
     face_up = [u for u in s.units.values() if u.owner == 0 and u.revealed]
     assert {u.kind for u in face_up} >= {"CO", "SY"}
     assert all(u.attack_tech == 1 and u.defense_tech == 1 and not u.tech_shown for u in face_up)
-    seen = [v for cell in m.observation(1)["hexes"].values() for v in cell.get("units", []) if v["owner"] == 0]
+    seen = [
+        v for cell in m.observation(1)["hexes"].values() for v in cell.get("units", []) if v["owner"] == 0
+    ]
     assert {v["kind"] for v in seen} >= {"CO", "SY"} and all("attack_tech" not in v for v in seen)
     assert GAME.invariants(s) == []
 
@@ -93,7 +95,11 @@ def _consistent(w: SEState, seat: int) -> None:
         assert techs[track] == grants.get(track, 0), (w.ea.held[seat], techs)
     for u in w.units.values():
         if u.owner == seat and not u.revealed:
-            assert (u.attack_tech, u.defense_tech, u.tactics) == (techs["attack"], techs["defense"], techs["tactics"])
+            assert (u.attack_tech, u.defense_tech, u.tactics) == (
+                techs["attack"],
+                techs["defense"],
+                techs["tactics"],
+            )
 
 
 def test_determinize_moves_the_starting_technology_with_the_re_dealt_card() -> None:
@@ -140,7 +146,9 @@ def test_regrant_keeps_the_researched_levels_above_the_new_grant_and_their_price
     empire_advantages.regrant(s, 0, ["quick_learners"], ["nano_technology"])
     p = s.players[0]
     assert p.techs["attack"] == 1 and p.techs["defense"] == 0  # one researched level, now above 0
-    assert p.cp == cp + attack.level_cost(edition, 2) - attack.level_cost(edition, 1)  # the price difference back
+    assert p.cp == cp + attack.level_cost(edition, 2) - attack.level_cost(
+        edition, 1
+    )  # the price difference back
     assert p.cp == p.earned - p.spent - p.forfeited
     assert scout.attack_tech == 1 and scout.defense_tech == 0
     assert (sy.attack_tech, sy.defense_tech) == (0, 0)  # face up, but its technology unseen: moved (§9)
@@ -180,6 +188,11 @@ def test_the_other_seats_technology_is_absent_from_the_observation() -> None:
     m = _dealt("quick_learners")
     obs = m.observation(1)
     assert "techs" not in obs["players"][0]
-    hidden = [v for cell in obs["hexes"].values() for v in cell.get("units", []) if v["owner"] == 0 and v["kind"] == "?"]
+    hidden = [
+        v
+        for cell in obs["hexes"].values()
+        for v in cell.get("units", [])
+        if v["owner"] == 0 and v["kind"] == "?"
+    ]
     assert hidden and all("attack_tech" not in v for v in hidden)
     assert "quick_learners" not in json.dumps(obs)

@@ -103,7 +103,9 @@ def test_option_deals_two_and_each_seat_keeps_one_in_secret() -> None:
         m.apply(seat, legal[1])
         assert ea.held[seat] == [card] and ea.discarded[seat] == [other] and ea.hands[seat] == []
     assert not state(m).pending and state(m).phase == "move"
-    assert "Empire Advantage" in m.describe(f"ea {ea.held[0][0]}") and "Birodalmi" in m.describe(f"ea {ea.held[0][0]}", "hu")
+    assert "Empire Advantage" in m.describe(f"ea {ea.held[0][0]}") and "Birodalmi" in m.describe(
+        f"ea {ea.held[0][0]}", "hu"
+    )
 
 
 def test_option_is_refused_outside_the_competitive_games() -> None:
@@ -246,7 +248,10 @@ def test_cost_multiplier_for_technology_and_ships() -> None:
     move_cost = data.tech_tracks(s.edition)["move"].level_cost(s.edition, 2)
     assert p.cp == 100 - empire_advantages.cost(s, 0, "tech", "move", move_cost) and p.cp > 100 - move_cost
     _give(m, 0, "house_of_speed")  # Move only, at half price, after the 67 %
-    assert empire_advantages.cost(s, 0, "tech", "move", 20) == 7 and empire_advantages.cost(s, 0, "tech", "attack", 20) == 14
+    assert (
+        empire_advantages.cost(s, 0, "tech", "move", 20) == 7
+        and empire_advantages.cost(s, 0, "tech", "attack", 20) == 14
+    )
     _give(m, 0, "master_engineers")
     before = p.cp
     GAME._buy_unit(s, 0, "SC", hw(m, 0))
@@ -354,7 +359,9 @@ def test_move_bonus_in_turn_one_and_its_reveal() -> None:
 def test_ground_attack_and_defence_in_ground_combat() -> None:
     m = _ea_match(ground_combat=True)
     s = state(m)
-    inv = Invasion("5.5", 0, 1, 1, [Trooper("i1", "Infantry", 0, 0, 0), Trooper("d1", "Infantry", 1, 0, 0)], [], False)
+    inv = Invasion(
+        "5.5", 0, 1, 1, [Trooper("i1", "Infantry", 0, 0, 0), Trooper("d1", "Infantry", 1, 0, 0)], [], False
+    )
     events: list[Event] = []
     assert empire_advantages.ground_modifier(s, inv, inv.troopers[0], inv.troopers[1], events) == 0
     _give(m, 0, "and_we_still_carry_swords")
@@ -454,8 +461,9 @@ def test_determinize_swaps_the_set_up_grants_of_a_re_dealt_card() -> None:
         grants = sum(e.cp for c in held for e in cards()[c].effects if e.op == "start_cp")
         assert q.cp == cp - 30 + grants and q.earned == earned - 30 + grants  # Traders' 30 CP go with it
         w_home = {h for h, mk in w.markers.items() if mk.pool == "home1" and not mk.face_up}
-        assert (w_home <= set(q.known)) == ("ancient_race" in held or any(
-            e.op == "explored_home" for c in held for e in cards()[c].effects))
+        assert (w_home <= set(q.known)) == (
+            "ancient_race" in held or any(e.op == "explored_home" for c in held for e in cards()[c].effects)
+        )
         assert GAME.invariants(w) == []
         swapped += "traders" not in held
     assert swapped > 0
@@ -563,7 +571,9 @@ def test_blood_brothers_still_stack_and_share_pipelines() -> None:
         (4, {"empire_advantages": "deal"}),
     ],
 )
-def test_games_with_empire_advantages_play_to_the_end(players: int, options: dict[str, Any], agent: str) -> None:
+def test_games_with_empire_advantages_play_to_the_end(
+    players: int, options: dict[str, Any], agent: str
+) -> None:
     m = start(players, seed=11, cycles=3, **options)
     bots_play_to_the_end(m, agent)
     assert m.is_over and GAME.invariants(state(m)) == []
@@ -573,7 +583,9 @@ def test_games_with_empire_advantages_play_to_the_end(players: int, options: dic
         assert dealt == [0, 0, 4]
     else:
         assert dealt == [1] * players
-    assert all(not h for h in ea.hands) and not any(s.kind in empire_advantages.STEP_KINDS for s in state(m).pending)
+    assert all(not h for h in ea.hands) and not any(
+        s.kind in empire_advantages.STEP_KINDS for s in state(m).pending
+    )
 
 
 def test_heuristic_bot_aims_colony_ships_at_asteroids_with_industrious_race() -> None:

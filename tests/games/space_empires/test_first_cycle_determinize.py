@@ -88,9 +88,10 @@ def test_a_hidden_cp_card_in_the_first_cycle_buys_no_units() -> None:
         w = m.determinize(0, seed).state
         assert isinstance(w, SEState) and w.ea is not None
         assert _sizes(w, 1) == _sizes(s, 1)
-        grant = sum(e.cp for c in w.ea.held[1] for e in empire_advantages.cards()[c].effects if e.op == "start_cp")
+        grant = sum(
+            e.cp for c in w.ea.held[1] for e in empire_advantages.cards()[c].effects if e.op == "start_cp"
+        )
         assert w.players[1].cp == grant
-
 
 
 def test_first_cycle_swaps_keep_every_counter_within_its_kinds_size() -> None:

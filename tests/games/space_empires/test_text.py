@@ -251,7 +251,16 @@ def test_every_template_is_used_in_both_languages() -> None:
         assert "{" not in hu + en and "}" not in hu + en, (kind, en, hu)
         for word in notation.split()[1:]:
             # ids shown as names or as "player a"; "head done" is the Advanced Start's end (§12.1.5)
-            if word not in ("CA", "cloaking", "a", "Marines", "Infantry", "GravArmor", "industrious_race", "done"):
+            if word not in (
+                "CA",
+                "cloaking",
+                "a",
+                "Marines",
+                "Infantry",
+                "GravArmor",
+                "industrious_race",
+                "done",
+            ):
                 assert word in en and word in hu, (kind, word, en, hu)
     assert "Cirkáló" in m.describe(SAMPLES["buy"], "hu") and "Álcázás" in m.describe(SAMPLES["tech"], "hu")
     assert "Szorgalmas faj" in m.describe(SAMPLES["ea"], "hu")  # the seed's name (§10.4)

@@ -83,7 +83,10 @@ def test_mines_and_minesweepers_are_not_in_play_in_quick_conquest() -> None:
     s.players[seat].techs["mines"] = 1
     s.players[seat].cp = s.players[seat].earned = 100
     home = hw(m, seat)
-    assert GAME._buy_problem(s, seat, "SW", home) == "SW: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
+    assert (
+        GAME._buy_problem(s, seat, "SW", home)
+        == "SW: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
+    )
     assert "not in play in Quick Conquest" in str(GAME._buy_problem(s, seat, "Mine", home))
     s.players[seat].techs["minesweeping"] = 0
     assert GAME._tech_problem(s, seat, "minesweeping") == (
@@ -138,7 +141,9 @@ def test_quick_conquest_teams_share_the_capture() -> None:
     assert scores[0] > 1000 and scores[3] > 1000 and scores[1] < 1000 and scores[2] < 1000
 
 
-@pytest.mark.parametrize(("players", "scenario"), [(3, "quick_conquest_3p"), (1, "solo_amoeba"), (2, "coop_ap_2p")])
+@pytest.mark.parametrize(
+    ("players", "scenario"), [(3, "quick_conquest_3p"), (1, "solo_amoeba"), (2, "coop_ap_2p")]
+)
 def test_30_cp_home_world_scenarios_need_the_close_encounters_edition(players: int, scenario: str) -> None:
     # Rule Book 1.x home worlds step 20/15/10/5: a 30 CP home world exists only in Close Encounters.
     with pytest.raises(BadOption, match="Close Encounters edition"):
@@ -158,7 +163,9 @@ def test_30_cp_home_world_scenarios_need_the_close_encounters_edition(players: i
         (4, {"victory_points": "king_of_warp_points", "warp_point_count": 4}, "one of 1, 3, 5"),
     ],
 )
-def test_victory_points_refused_where_they_cannot_apply(players: int, options: dict[str, Any], message: str) -> None:
+def test_victory_points_refused_where_they_cannot_apply(
+    players: int, options: dict[str, Any], message: str
+) -> None:
     with pytest.raises(BadOption, match=message):
         start(players, **options)
 
@@ -169,7 +176,9 @@ def test_victory_point_sub_options_are_ignored_without_a_victory_condition() -> 
 
 
 # --- King of the Warp Points ----------------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "count"), [(2, 1), (2, 3), (3, 1), (3, 2), (3, 4), (4, 1), (4, 3), (4, 5)])
+@pytest.mark.parametrize(
+    ("players", "count"), [(2, 1), (2, 3), (3, 1), (3, 2), (3, 4), (4, 1), (4, 3), (4, 5)]
+)
 def test_warp_point_placements(players: int, count: int) -> None:
     base = state(start(players, seed=5))
     m = start(players, seed=5, victory_points="king_of_warp_points", warp_point_count=count)
@@ -196,7 +205,9 @@ def test_warp_point_placements(players: int, count: int) -> None:
         for seat, hid in enumerate(wanted[1:]):
             home = hmap.home_world(seat)
             d = distance(parse_hex_id(hid), home)
-            assert all(d < distance(parse_hex_id(hid), hmap.home_world(o)) for o in range(players) if o != seat)
+            assert all(
+                d < distance(parse_hex_id(hid), hmap.home_world(o)) for o in range(players) if o != seat
+            )
 
 
 def _kotwp(players: int = 2, **options: Any) -> Any:
@@ -304,7 +315,10 @@ def test_pick_up_one_relic_at_a_time_and_tow_it() -> None:
     touch(m)
     assert f"relic {miner}" not in [a.notation for a in m.legal_actions(seat)]
     assert victory.pickup_problem(s, seat, miner) == "a Miner tows one relic at a time (§12.2)"
-    assert victory.pickup_problem(s, seat, units_of(m, seat, "SC")[0].uid) == "only your Miners move relics (§12.2)"
+    assert (
+        victory.pickup_problem(s, seat, units_of(m, seat, "SC")[0].uid)
+        == "only your Miners move relics (§12.2)"
+    )
     # A relic is not picked up from an unexplored hex.
     fresh = add_unit(m, seat, "Miner", s.victory.relics[2])
     put_marker(m, fresh.hex, "planet")
@@ -445,7 +459,15 @@ def test_views_show_the_victory_point_track() -> None:
         (4, {"scenario": "quick_conquest_4p", "cycles": 3}),
         (4, {"scenario": "quick_conquest_4p_teams", "cycles": 3}),
         (2, {"victory_points": "king_of_warp_points", "vp_phases": 6}),
-        (3, {"victory_points": "king_of_warp_points", "warp_point_count": 4, "vp_per_vessel": True, "vp_phases": 4}),
+        (
+            3,
+            {
+                "victory_points": "king_of_warp_points",
+                "warp_point_count": 4,
+                "vp_per_vessel": True,
+                "vp_phases": 4,
+            },
+        ),
         (2, {"victory_points": "relics", "vp_phases": 6}),
     ],
 )

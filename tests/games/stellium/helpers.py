@@ -17,7 +17,9 @@ def board(cells: dict[str, str]) -> str:
     return "".join(cells.get(label, ".") for label in LABELS)
 
 
-def start(players: int, cells: dict[str, str] | None = None, deck: list[str] | None = None, **options: Any) -> galaxis.Match:
+def start(
+    players: int, cells: dict[str, str] | None = None, deck: list[str] | None = None, **options: Any
+) -> galaxis.Match:
     setup: dict[str, Any] = {"discs": [0, 1, 2, 3, 4, 5], "rotation": [0] * 6, "deck": deck or DECK}
     if cells is not None:
         setup["board"] = board(cells)

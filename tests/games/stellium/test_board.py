@@ -154,7 +154,9 @@ def test_other_shapes_fit_inside_one_disc():
     geo = geometry("triangle")
     for card in ("C05", "C09", "C13", "C17", "C21", "C23"):
         places = patterns.placements(card, "triangle", False, False)
-        assert any(len({geo.disc_of[c] for c in [*(c for c, _ in need), *empty]}) == 1 for need, empty in places), card
+        assert any(
+            len({geo.disc_of[c] for c in [*(c for c, _ in need), *empty]}) == 1 for need, empty in places
+        ), card
 
 
 def test_starting_points_are_four_ring_holes_per_disc():

@@ -73,7 +73,10 @@ class Brute:
                     empties = [self.cell_at(ax + tx, ay + ty) for tx, ty in turned_holes]
                     if -1 in cells or -1 in empties:
                         continue
-                    if any(board[c] == "" or (req != "*" and board[c] != req) for c, req in zip(cells, card.marbles, strict=True)):
+                    if any(
+                        board[c] == "" or (req != "*" and board[c] != req)
+                        for c, req in zip(cells, card.marbles, strict=True)
+                    ):
                         continue
                     if any(board[c] for c in empties):
                         continue
@@ -142,7 +145,9 @@ def test_matcher_agrees_with_brute_force_on_the_triangle(board: list[str], mirro
 def test_matcher_agrees_with_brute_force_on_the_parallelogram(board: list[str], mirror: bool) -> None:
     brute = BRUTE["parallelogram"]
     for card_id in cards():
-        assert set(patterns.matches(card_id, board, "parallelogram", mirror, False)) == brute.matches(card_id, board, mirror, False), card_id
+        assert set(patterns.matches(card_id, board, "parallelogram", mirror, False)) == brute.matches(
+            card_id, board, mirror, False
+        ), card_id
 
 
 @settings(max_examples=100, deadline=None, database=None)
@@ -158,4 +163,6 @@ def test_dense_boards_for_chains_and_centres(colour: str, density: int, seed: in
     brute = BRUTE["triangle"]
     for card_id, card in cards().items():
         if card.kind != "shape":
-            assert set(patterns.matches(card_id, board, "triangle", False, False)) == brute.matches(card_id, board, False, False)
+            assert set(patterns.matches(card_id, board, "triangle", False, False)) == brute.matches(
+                card_id, board, False, False
+            )

@@ -135,7 +135,21 @@ def test_collision_token_lets_any_marble_collide_once():
     play(m, [(0, "draw y"), (0, "A2"), (0, "W")])
     assert on(m, "A2") == "y" and on(m, "A3") == "g" and "b" not in m.state.players[0].tokens
     play(m, [(0, "stop"), (0, "take C13")])
-    play(m, [(1, "draw y"), (1, "A0"), (1, "none"), (1, "stop"), (1, "take C17"), (2, "draw g"), (2, "A4"), (2, "none"), (2, "stop"), (2, "take C09")])
+    play(
+        m,
+        [
+            (1, "draw y"),
+            (1, "A0"),
+            (1, "none"),
+            (1, "stop"),
+            (1, "take C17"),
+            (2, "draw g"),
+            (2, "A4"),
+            (2, "none"),
+            (2, "stop"),
+            (2, "take C09"),
+        ],
+    )
     play(m, [(0, "draw y")])
     assert "A2" not in m.legal_actions(0)  # the token is spent: only empty holes now
 
@@ -294,7 +308,16 @@ def test_refill_of_an_empty_galaxy_previous_player_first_then_counter_clockwise(
         m = start(players, cells)
         first_round(m)
         for seat in (0, 1):
-            play(m, [(seat, "draw g"), (seat, f"{'BC'[seat]}1"), (seat, "none"), (seat, "stop"), (seat, f"take {m.state.display[0]}")])
+            play(
+                m,
+                [
+                    (seat, "draw g"),
+                    (seat, f"{'BC'[seat]}1"),
+                    (seat, "none"),
+                    (seat, "stop"),
+                    (seat, f"take {m.state.display[0]}"),
+                ],
+            )
         bag_before = sum(m.state.bag)
         events = play(m, [(2, "draw p"), (2, "E1"), (2, "effect"), (2, "H0"), (2, "A1")])
         assert {"type": "galaxy_empty", "disc": "A"} in events
@@ -413,7 +436,13 @@ def test_refused_actions_name_the_rule_and_change_nothing():
 
 
 def test_bad_setup_is_refused():
-    for setup in ({"board": "xyz"}, {"discs": [0, 0, 1, 2, 3, 4]}, {"deck": ["C99"]}, {"rotation": [7] * 6}, {"board": "g" * 52}):
+    for setup in (
+        {"board": "xyz"},
+        {"discs": [0, 0, 1, 2, 3, 4]},
+        {"deck": ["C99"]},
+        {"rotation": [7] * 6},
+        {"board": "g" * 52},
+    ):
         with pytest.raises(galaxis.BadOption):
             galaxis.new_match("stellium", 3, options={"setup": setup})
 

@@ -91,7 +91,11 @@ def test_a_random_game_renders_at_every_step_kind():
 def test_heuristic_agent_plays_legal_moves_and_beats_random_players():
     wins = 0
     for g in range(3):
-        agents = [galaxis.agent("random", seed=g), GAME.heuristic_agent(g), galaxis.agent("random", seed=g + 50)]
+        agents = [
+            galaxis.agent("random", seed=g),
+            GAME.heuristic_agent(g),
+            galaxis.agent("random", seed=g + 50),
+        ]
         m = galaxis.new_match("stellium", 3, seed=100 + g)
         while not m.is_over:
             seat = m.to_move[0]
