@@ -1,6 +1,6 @@
 """galaxis: five space-themed tabletop games, rule-exact, for play and research.
 
-The public API (see ARCHITECTURE.md):
+The public API (see docs/architecture.md):
 
     galaxis.games(); galaxis.new_match(...); galaxis.match_from_json(...);
     galaxis.replay(...); galaxis.agent(spec, seed=0)

@@ -1,7 +1,7 @@
 """One package per game; each exposes ``GAME`` (see galaxis/core/registry.py).
 
 ``galaxis.games`` is both this package and the public function
-``galaxis.games()`` of ARCHITECTURE.md: once a game is imported Python binds
+``galaxis.games()`` of docs/architecture.md: once a game is imported Python binds
 the subpackage to the name ``games`` on the ``galaxis`` package, so the
 package itself is made callable and returns the registry's list.
 """

@@ -1,4 +1,4 @@
-"""The HTTP + WebSocket API (the contract is in ARCHITECTURE.md, Service)."""
+"""The HTTP + WebSocket API (the contract is in docs/architecture.md, Service)."""
 
 from __future__ import annotations
 
