@@ -1,0 +1,84 @@
+"""The Hungarian rules (`galaxis rules <game> --lang hu`) are complete, not a summary.
+
+For every game with Hungarian rules the text must (issue 33):
+- cover every top-level and second-level numbered section of the English doc
+  (``docs/games/<id>.md``) under the same number, so that the rule references of
+  refused moves ("§3.2") point to the same place in both languages;
+- carry every section number the game's code cites that the English doc has as a
+  heading;
+- be at least 60% as long as the English rules sections (the numbered ones; the
+  unnumbered design-decision notes may be condensed);
+- never send the reader to the English text.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from galaxis.cli import app
+from galaxis.core import get_game
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["smugglers"]
+HEADING = re.compile(r"^(#{2,6}) +(\d+(?:\.\d+)*)\.?(?=\s)", re.MULTILINE)
+CITED = re.compile(r"§(\d+(?:\.\d+)*)")
+TO_ENGLISH = re.compile(r"angol|english|docs/games", re.IGNORECASE)
+
+
+def english(game: str) -> str:
+    return (ROOT / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
+
+
+def hungarian(game: str) -> str:
+    return (ROOT / "galaxis" / "games" / game / "data" / "rules.hu.md").read_text(encoding="utf-8")
+
+
+def headings(text: str) -> dict[str, int]:
+    """Numbered headings: section number -> heading level (2 for ``##``)."""
+    return {m.group(2): len(m.group(1)) for m in HEADING.finditer(text)}
+
+
+def numbered_part(text: str) -> str:
+    """The text without its unnumbered level-2 sections (design notes, decisions)."""
+    parts = re.split(r"^(?=## )", text, flags=re.MULTILINE)
+    return "".join(p for p in parts if not p.startswith("## ") or HEADING.match(p))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hungarian_rules_have_every_section_of_the_english_doc(game):
+    en, hu = headings(english(game)), headings(hungarian(game))
+    wanted = {number: level for number, level in en.items() if number.count(".") <= 1}
+    missing = {n: lvl for n, lvl in wanted.items() if hu.get(n) != lvl}
+    assert not missing, f"{game}: sections missing in Hungarian (number: level): {missing}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_section_the_code_cites_exists_in_hungarian(game):
+    en, hu = headings(english(game)), headings(hungarian(game))
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "galaxis" / "games" / game).rglob("*.py"))
+    cited = {n for n in CITED.findall(code) if n in en}
+    assert cited, f"{game}: the code cites no section (the pattern is wrong)"
+    assert not cited - set(hu), f"{game}: cited sections missing in Hungarian: {sorted(cited - set(hu))}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hungarian_rules_are_as_complete_as_the_english_ones(game):
+    en, hu = len(numbered_part(english(game))), len(hungarian(game))
+    assert hu >= 0.6 * en, f"{game}: Hungarian {hu} characters against English {en}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hungarian_rules_never_send_the_reader_to_the_english_text(game):
+    for sentence in re.split(r"(?<=[.!?])\s+", hungarian(game)):
+        assert not TO_ENGLISH.search(sentence), f"{game}: {sentence!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_command_prints_the_hungarian_rules(runner, game):
+    result = runner.invoke(app, ["rules", game, "--lang", "hu"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == hungarian(game).strip()
+    assert get_game(game).rules_text("hu") == hungarian(game)
