@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from galaxis.cli import app
 from galaxis.core import get_game
@@ -48,7 +49,7 @@ def numbered_part(text: str) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_hungarian_rules_have_every_section_of_the_english_doc(game):
+def test_hungarian_rules_have_every_section_of_the_english_doc(game: str) -> None:
     en, hu = headings(english(game)), headings(hungarian(game))
     wanted = {number: level for number, level in en.items() if number.count(".") <= 1}
     missing = {n: lvl for n, lvl in wanted.items() if hu.get(n) != lvl}
@@ -56,7 +57,7 @@ def test_hungarian_rules_have_every_section_of_the_english_doc(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_section_the_code_cites_exists_in_hungarian(game):
+def test_every_section_the_code_cites_exists_in_hungarian(game: str) -> None:
     en, hu = headings(english(game)), headings(hungarian(game))
     code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "galaxis" / "games" / game).rglob("*.py"))
     cited = {n for n in CITED.findall(code) if n in en}
@@ -65,19 +66,19 @@ def test_every_section_the_code_cites_exists_in_hungarian(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_hungarian_rules_are_as_complete_as_the_english_ones(game):
+def test_hungarian_rules_are_as_complete_as_the_english_ones(game: str) -> None:
     en, hu = len(numbered_part(english(game))), len(hungarian(game))
     assert hu >= 0.6 * en, f"{game}: Hungarian {hu} characters against English {en}"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_hungarian_rules_never_send_the_reader_to_the_english_text(game):
+def test_hungarian_rules_never_send_the_reader_to_the_english_text(game: str) -> None:
     for sentence in re.split(r"(?<=[.!?])\s+", hungarian(game)):
         assert not TO_ENGLISH.search(sentence), f"{game}: {sentence!r}"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_rules_command_prints_the_hungarian_rules(runner, game):
+def test_rules_command_prints_the_hungarian_rules(runner: CliRunner, game: str) -> None:
     result = runner.invoke(app, ["rules", game, "--lang", "hu"])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == hungarian(game).strip()
