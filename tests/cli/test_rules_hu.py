@@ -23,7 +23,7 @@ from galaxis.cli import app
 from galaxis.core import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["smugglers"]
+GAMES = ["smugglers", "stellium"]
 HEADING = re.compile(r"^(#{2,6}) +(\d+(?:\.\d+)*)\.?(?=\s)", re.MULTILINE)
 CITED = re.compile(r"§(\d+(?:\.\d+)*)")
 TO_ENGLISH = re.compile(r"angol|english|docs/games", re.IGNORECASE)
