@@ -23,10 +23,16 @@ from galaxis.cli import app
 from galaxis.core import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["smugglers", "stellium"]
+GAMES = ["smugglers", "stellium", "pulsar"]
 HEADING = re.compile(r"^(#{2,6}) +(\d+(?:\.\d+)*)\.?(?=\s)", re.MULTILINE)
 CITED = re.compile(r"§(\d+(?:\.\d+)*)")
-TO_ENGLISH = re.compile(r"angol|english|docs/games", re.IGNORECASE)
+LABEL = re.compile(r"^\*\*§(\d+(?:\.\d+)*)", re.MULTILINE)  # a paragraph's bold "**§3.1 Roll.**"
+# "see the English doc" in any wording; naming a source (the publisher's English player
+# aid) is fine, sending the reader to an English text is not
+TO_ENGLISH = re.compile(
+    r"docs/games|\benglish\b|angolul|angol\w*\s+(nyelvű\s+)?(leírás|dokument|szöveg|változat|fordítás)",
+    re.IGNORECASE,
+)
 
 
 def english(game: str) -> str:
@@ -40,6 +46,11 @@ def hungarian(game: str) -> str:
 def headings(text: str) -> dict[str, int]:
     """Numbered headings: section number -> heading level (2 for ``##``)."""
     return {m.group(2): len(m.group(1)) for m in HEADING.finditer(text)}
+
+
+def anchors(text: str) -> set[str]:
+    """Every place a rule reference can point at: numbered headings and bold labels."""
+    return set(headings(text)) | set(LABEL.findall(text))
 
 
 def numbered_part(text: str) -> str:
@@ -58,7 +69,7 @@ def test_hungarian_rules_have_every_section_of_the_english_doc(game: str) -> Non
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_section_the_code_cites_exists_in_hungarian(game: str) -> None:
-    en, hu = headings(english(game)), headings(hungarian(game))
+    en, hu = anchors(english(game)), anchors(hungarian(game))
     code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "galaxis" / "games" / game).rglob("*.py"))
     cited = {n for n in CITED.findall(code) if n in en}
     assert cited, f"{game}: the code cites no section (the pattern is wrong)"
