@@ -40,9 +40,10 @@ from typing import Any
 
 from galaxis.core.actions import Action
 from galaxis.core.agent import Agent
-from galaxis.core.errors import BadAgentSpec, IllegalAction
+from galaxis.core.errors import BadAgentSpec
 from galaxis.core.game import Game, Result
 from galaxis.core.match import Match
+from galaxis.core.messages import CORE
 from galaxis.core.rng import Rng
 
 # A random rollout that has not ended after this many actions is cut off and
@@ -181,7 +182,7 @@ class SearchAgent:
     def act(self, match: Match, seat: int) -> Action:
         legal = match.legal_actions(seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has no decision to make now", "core: turn order")
+            raise CORE.illegal("no_decision", "core: turn order", seat=seat)
         if len(legal) == 1:
             return legal[0]
         # deterministic given the agent's seed and the move number (never the match seed:

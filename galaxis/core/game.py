@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core.actions import Action
 from galaxis.core.errors import BadOption, IllegalAction
+from galaxis.core.messages import CORE
 from galaxis.core.record import Record
 from galaxis.core.rng import Rng
 
@@ -205,10 +206,8 @@ class Game(ABC):
     def explain_illegal(self, state: Any, seat: int, notation: str) -> IllegalAction:
         """Why ``notation`` is not legal for ``seat`` now (override for rule-specific reasons)."""
         legal = self.legal_actions(state, seat)
-        sample = ", ".join(a.notation for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        return IllegalAction(
-            f"{notation!r} is not a legal action now; legal: {sample}", "core: legal actions"
-        )
+        sample = ", ".join(a.notation for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+        return CORE.illegal("not_legal", "core: legal actions", notation=notation, sample=sample)
 
     def normalize(self, notation: str) -> str:
         """Canonical spelling of user input (case, spaces); override per game."""

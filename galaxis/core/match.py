@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from galaxis.core.actions import Action
-from galaxis.core.errors import BadMatchFile, BadOption, IllegalAction
+from galaxis.core.errors import BadMatchFile, BadOption
 from galaxis.core.game import Event, Game, Result, resolve_options
+from galaxis.core.messages import CORE
 from galaxis.core.registry import get_game
 from galaxis.core.rng import Rng
 
@@ -63,16 +64,11 @@ class Match:
     def find_action(self, seat: int, action: str | Action) -> Action:
         """The legal action meant by ``action`` (notation or Action), or ``IllegalAction``."""
         if not isinstance(action, str):
-            raise IllegalAction(
-                f"an action is a notation string, not {type(action).__name__}", "core: notation"
-            )
+            raise CORE.illegal("notation_type", "core: notation", kind=type(action).__name__)
         if self.game.is_over(self.state):
-            raise IllegalAction("the game is over", "core: game over")
+            raise CORE.illegal("game_over", "core: game over")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_move:
-            waiting = ", ".join(str(s) for s in self.to_move)
-            raise IllegalAction(
-                f"seat {seat!r} is not to move; waiting for seat(s) {waiting}", "core: turn order"
-            )
+            raise CORE.illegal("not_to_move", "core: turn order", seat=repr(seat), waiting=list(self.to_move))
         legal: list[str] = self.legal_actions(seat)  # type: ignore[assignment]
         try:
             return legal[legal.index(action)]  # type: ignore[return-value]
@@ -119,7 +115,7 @@ class Match:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players
         ):
-            raise IllegalAction(f"no seat {seat!r} in a {self.num_players}-player match", "core: seats")
+            raise CORE.illegal("no_seat", "core: seats", seat=repr(seat), players=self.num_players)
 
     # --- copies ------------------------------------------------------------
     def clone(self) -> Match:

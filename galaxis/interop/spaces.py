@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from galaxis.core import Action, GalaxisError, Game, IllegalAction, Result
+from galaxis.core import Action, GalaxisError, Game, Result
+from galaxis.core.messages import CORE
 
 REWARD_MODES = ("score", "rank")
 ILLEGAL_MODES = ("raise", "terminate")
@@ -108,14 +109,16 @@ class ActionCodec:
             try:
                 return legal[ids.index(aid)]
             except ValueError:
-                raise IllegalAction(
-                    f"action {aid} ({self.notations[aid]!r}) is not legal now; legal ids: {sorted(ids)[:20]}",
+                raise CORE.illegal(
+                    "mask_not_legal",
                     "interop: action mask",
+                    id=aid,
+                    notation=self.notations[aid],
+                    ids=sorted(ids)[:20],
                 ) from None
         if aid >= len(legal):
-            raise IllegalAction(
-                f"action {aid} is not legal now: only {len(legal)} legal actions (ids 0..{len(legal) - 1})",
-                "interop: action mask",
+            raise CORE.illegal(
+                "index_not_legal", "interop: action mask", id=aid, count=len(legal), last=len(legal) - 1
             )
         return legal[aid]
 
@@ -144,14 +147,10 @@ def as_action_id(action: Any, size: int) -> int:
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
     if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise IllegalAction(
-            f"an action is an integer id in [0, {size}), not {action!r}", "interop: action space"
-        )
+        raise CORE.illegal("id_type", "interop: action space", last=size - 1, value=repr(action))
     aid = int(action)
     if not 0 <= aid < size:
-        raise IllegalAction(
-            f"action id {aid} is outside the action space [0, {size})", "interop: action space"
-        )
+        raise CORE.illegal("id_range", "interop: action space", id=aid, last=size - 1)
     return aid
 
 

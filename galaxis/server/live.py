@@ -15,6 +15,7 @@ from typing import Any
 
 import galaxis
 from galaxis.core import Event, Match
+from galaxis.core.messages import CORE
 from galaxis.server.store import LogEntry, MatchFacts
 
 LANGS = ("en", "hu")
@@ -93,7 +94,7 @@ class LiveMatch:
     def check_move(self, seat: int, notation: str) -> tuple[str, bool]:
         """The canonical notation and whether it is public; raises ``IllegalAction``."""
         if self.over:
-            raise galaxis.IllegalAction("the game is over", "core: game over")
+            raise CORE.illegal("game_over", "core: game over")
         action = self.match.find_action(seat, notation)
         return action.notation, self.match.game.action_is_public(self.match.state, seat, action)
 

@@ -38,7 +38,7 @@ def test_default_explain_illegal_lists_legal_moves() -> None:
     state = game.setup(2, {"target": 20, "order": "clockwise", "bonus": False}, Rng(1))
     exc = game.explain_illegal(state, 0, "fly")
     assert isinstance(exc, IllegalAction)
-    assert "'fly'" in exc.reason and "roll" in exc.reason and "bank" in exc.reason
+    assert "“fly”" in exc.reason and "roll" in exc.reason and "bank" in exc.reason
     assert exc.rule == "core: legal actions"
 
 
