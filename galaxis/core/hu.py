@@ -161,7 +161,8 @@ def _first_sound_is_vowel_number(value: int | float | str) -> bool:
 
 
 def number(value: int | float, decimals: int | None = None) -> str:
-    """A number written the Hungarian way: decimal comma, groups of three from 10 000 on.
+    """A number written the Hungarian way: decimal comma, groups of three from 10 000 on,
+    a minus sign (−) before a negative number.
 
     ``decimals`` fixes the digits after the comma; without it a float loses its
     trailing zeros (``2.50`` -> „2,5”, ``3.0`` -> „3”).
@@ -174,7 +175,7 @@ def number(value: int | float, decimals: int | None = None) -> str:
         text = f"{value:.6f}".rstrip("0").rstrip(".")
     else:
         text = str(value)
-    sign = "-" if text.startswith("-") else ""
+    sign = "\u2212" if text.startswith("-") else ""  # the minus sign, not a hyphen
     whole, _, fraction = text.lstrip("-").partition(".")
     if len(whole) > 4:
         groups = []

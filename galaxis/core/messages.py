@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import yaml
 
 from galaxis.core.hu import HuFormatter
+from galaxis.core.hu import number as hu_number
 
 if TYPE_CHECKING:
     from galaxis.core.errors import IllegalAction
@@ -58,7 +59,9 @@ __all__ = [
     "Text",
     "fields",
     "fmt",
+    "num",
     "render",
+    "section_titles",
 ]
 
 
@@ -94,6 +97,13 @@ FORMATTERS: dict[str, string.Formatter] = {"en": EnFormatter(), "hu": HuFormatte
 def fmt(lang: str, template: str, /, **params: object) -> str:
     """``template`` (written in ``lang``) filled with ``params`` by that language's formatter."""
     return FORMATTERS.get(lang, FORMATTERS[DEFAULT_LANGUAGE]).format(template, **params)
+
+
+def num(value: float, lang: str = "en") -> str:
+    """A number as ``lang`` writes it (Hungarian: decimal comma, minus sign; no trailing ``.0``)."""
+    if lang == "hu":
+        return hu_number(value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def render(value: object, lang: str = "en") -> str:
@@ -140,11 +150,15 @@ class Catalogue:
 
     @classmethod
     def for_package(cls, module_name: str) -> Catalogue:
-        """The catalogue in the ``data/`` directory beside module ``module_name``."""
+        """The catalogue of module ``module_name``'s package: for any module of a game
+        (``galaxis.games.<id>...``, however deep) that game's ``data/``; else the
+        ``data/`` directory beside the module."""
+        parts = module_name.split(".")
+        if parts[:2] == ["galaxis", "games"] and len(parts) >= 3:
+            package = Path(__file__).resolve().parents[1] / "games" / parts[2]
+            return cls.at(parts[2], package / "data")
         path = Path(sys.modules[module_name].__file__ or ".").resolve()
-        package = path.parent
-        domain = package.name
-        return cls.at(domain, package / "data")
+        return cls.at(path.parent.name, path.parent / "data")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Catalogue.at, (self.domain, self.directory))
@@ -220,10 +234,27 @@ class Catalogue:
         return entry.get(_check_lang(lang)) or entry[DEFAULT_LANGUAGE]
 
     def rule_title(self, section: str, lang: str) -> str | None:
+        """The title of rule ``section`` in ``lang``: from the catalogue's ``rules:`` table,
+        else from the headings of the rules text in that language (None: unknown)."""
+        lang = _check_lang(lang)
         entry = self.rules.get(section)
-        if entry is None:
-            return None
-        return entry.get(_check_lang(lang)) or entry.get(DEFAULT_LANGUAGE)
+        if entry is not None and lang in entry:
+            return entry[lang]
+        return self._doc_titles(lang).get(section)
+
+    def rules_doc(self, lang: str) -> Path:
+        """The rules text whose headings name the sections: ``docs/games/<domain>.md`` in
+        English, ``data/rules.<lang>.md`` in another language."""
+        if lang == DEFAULT_LANGUAGE:
+            return Path(__file__).resolve().parents[2] / "docs" / "games" / f"{self.domain}.md"
+        return self.directory / f"rules.{lang}.md"
+
+    def _doc_titles(self, lang: str) -> dict[str, str]:
+        cache: dict[str, dict[str, str]] = self.__dict__.setdefault("_titles", {})
+        if lang not in cache:
+            path = self.rules_doc(lang)
+            cache[lang] = section_titles(path.read_text(encoding="utf-8")) if path.exists() else {}
+        return cache[lang]
 
     def lookup_term(self, key: str, lang: str) -> str:
         node: Any = self.words(lang)
@@ -234,6 +265,34 @@ class Catalogue:
                 raise KeyError(f"no term {key!r} in {self.directory / 'terms.yaml'}")
             node = node[part]
         return str(node)
+
+
+_HEADING = re.compile(r"^#{2,5}\s+§?(?P<section>\d+(?:\.\d+)*[a-z]?|D\d+)\.?\s+(?P<title>.+)$")
+_BOLD = re.compile(
+    r"^\s*(?:[-*]\s+)?\*\*§?(?P<section>\d+(?:\.\d+)+[a-z]?|D\d+)\.?\s+(?P<title>[^*]+?)[:.]?\*\*"
+)
+_TAIL = re.compile(r"\s*(\(.*\)|\[[^\]]*\])\s*$")
+
+
+def section_titles(markdown: str) -> dict[str, str]:
+    """Section number -> title, from a rules text's numbered headings (``### 3.2 Bidding
+    (*licitálás*)``) and bold paragraph labels (``- **4.1 Allowance:**``, ``**§D1 ...**``);
+    trailing parentheses and bracketed references are dropped from the titles."""
+    titles: dict[str, str] = {}
+    for line in markdown.splitlines():
+        found = _HEADING.match(line) or _BOLD.match(line)
+        if not found:
+            continue
+        title = found.group("title").split("**")[0].strip()
+        while True:
+            shorter = _TAIL.sub("", title).strip()
+            if shorter == title:
+                break
+            title = shorter
+        title = title.rstrip(":.").strip()
+        if title:
+            titles.setdefault(found.group("section"), title)
+    return titles
 
 
 class Msg:
@@ -292,12 +351,19 @@ class RuleRef:
         return self.ref.split(" ", 1)[0]
 
     def render(self, lang: str = "en") -> str:
+        """In English the reference as the code wrote it (with the section's title when the
+        code gave only the number); in another language the section with its title there."""
+        lang = _check_lang(lang)
+        if lang == DEFAULT_LANGUAGE and self.ref != self.section:
+            return self.ref
         whole = self.catalogue.rule_title(self.ref, lang) if self.ref != self.section else None
         if whole is not None:  # a named rule ("core: turn order") is translated as a whole
             return whole
-        title = self.catalogue.rule_title(self.section, lang)
+        title = self.catalogue.rule_title(self.section.lstrip("§"), lang)
         if title is None:
-            return self.ref
+            title = self.catalogue.rule_title(self.section, lang)
+        if title is None:  # in another language, never the English title written in the code
+            return self.ref if lang == DEFAULT_LANGUAGE else self.section
         return f"{self.section} {title}" if title else self.section
 
     def __str__(self) -> str:

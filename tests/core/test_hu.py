@@ -38,7 +38,7 @@ from galaxis.core.hu import (
         (10000, "a 10\u00a0000"),
         (1_000_000, "az 1\u00a0000\u00a0000"),
         (0, "a 0"),
-        (-1, "a -1"),
+        (-1, "a \u22121"),
         (0.85, "a 0,85"),
         (1.5, "az 1,5"),
     ],
@@ -164,7 +164,7 @@ def test_case_endings(value: object, ending: str, expected: str) -> None:
         (12, "12"),
         (1234, "1234"),
         (12345, "12\u00a0345"),
-        (-7.25, "-7,25"),
+        (-7.25, "\u22127,25"),
     ],
 )
 def test_decimal_comma(value: float, expected: str) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import galaxis
 from galaxis.core.errors import BadOption, IllegalAction
-from galaxis.core.messages import CORE, Catalogue, Msg, Term, fields, fmt, render
+from galaxis.core.messages import CORE, Catalogue, Msg, Term, fields, fmt, render, section_titles
 
 
 @pytest.fixture
@@ -77,7 +77,8 @@ def test_illegal_action_in_both_languages(catalogue: Catalogue) -> None:
     assert exc.localized("hu") == "ebben a körben nincs az A űrszektor [§3.2 Licitálás]"
     assert str(exc) == "there is no sector A this round [§3.2 Bidding]"
     assert catalogue.illegal("no_sector", "core: x", card="A").rule_in("hu") == "alapszabály: x"
-    assert catalogue.illegal("no_sector", "§9 Other", card="A").rule_in("hu") == "§9 Other"
+    other = catalogue.illegal("no_sector", "§9 Other", card="A")
+    assert other.rule == "§9 Other" and other.rule_in("hu") == "§9"  # no English title in Hungarian
     copy = pickle.loads(pickle.dumps(exc))
     assert isinstance(copy, IllegalAction) and copy.localized("hu") == exc.localized("hu")
 
@@ -120,3 +121,30 @@ def test_msg_equality_and_pickling(catalogue: Catalogue) -> None:
     assert a == b and hash(a) == hash(b) and a != catalogue("no_sector", card="B")
     copy = pickle.loads(pickle.dumps(a))
     assert isinstance(copy, Msg) and copy == a and copy.catalogue is catalogue
+
+
+def test_rule_titles_come_from_the_rules_texts(catalogue: Catalogue) -> None:
+    (catalogue.directory / "rules.hu.md").write_text(
+        "# Játék\n## 4. Értékelés\n### 4.1 Egyenlőség (*holtverseny*)\n"
+        "- **4.2 Pontok:** szöveg\n- **§D1 A kifizetés kötelező** (opció `payment`)\n",
+        encoding="utf-8",
+    )
+    assert section_titles((catalogue.directory / "rules.hu.md").read_text(encoding="utf-8")) == {
+        "4": "Értékelés",
+        "4.1": "Egyenlőség",
+        "4.2": "Pontok",
+        "D1": "A kifizetés kötelező",
+    }
+    assert catalogue.illegal("no_sector", "§4.1 Ties", card="A").rule_in("hu") == "§4.1 Egyenlőség"
+    assert (
+        catalogue.illegal("no_sector", "§D1 Mandatory", card="A").rule_in("hu") == "§D1 A kifizetés kötelező"
+    )
+
+
+def test_every_game_cites_sections_its_rules_texts_name() -> None:
+    from galaxis.core.registry import GAME_MODULES
+
+    for game_id in GAME_MODULES:
+        galaxis.core.get_game(game_id)
+        catalogue = Catalogue.for_package(f"galaxis.games.{game_id}.rules")
+        assert catalogue.rules_doc("en").exists(), game_id

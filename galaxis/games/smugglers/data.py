@@ -9,7 +9,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from galaxis.core.messages import Catalogue
+
 DATA = Path(__file__).parent / "data"
+MSG = Catalogue.for_package(__name__)  # data/messages.yaml and the glossary data/terms.yaml
 COLOURS = ("r", "y", "g", "b")  # goods, planet and ship colours, in the rulebook's order
 Colour = Literal["r", "y", "g", "b"]
 ShipColour = Literal["r", "y", "g", "b", "x"]  # x = cruiser (takes any colour)

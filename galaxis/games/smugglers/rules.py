@@ -26,8 +26,9 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import fmt
 from galaxis.games.smugglers import scoring
-from galaxis.games.smugglers.data import COLOURS, Sector, sectors, setup_table, sheets, terms
+from galaxis.games.smugglers.data import COLOURS, MSG, Sector, sectors, setup_table, sheets, terms
 from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_SEAT, M_SUPPLY, Player, SmugglersState
 
 LETTERS = "ABCDEF"
@@ -187,10 +188,12 @@ class Smugglers(Game):
             return all_ids
         order = fixed["deck"]
         if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
-            raise BadOption("setup.deck must be a list of sector ids such as 'S13'")
+            raise BadOption(MSG("setup_deck_type"))
         unknown = sorted(set(order) - set(all_ids))
-        if unknown or len(set(order)) != len(order):
-            raise BadOption(f"setup.deck has unknown or repeated sector ids: {unknown or 'repeats'}")
+        if unknown:
+            raise BadOption(MSG("setup_deck_unknown", ids=unknown))
+        if len(set(order)) != len(order):
+            raise BadOption(MSG("setup_deck_repeats"))
         return list(order) + [c for c in all_ids if c not in set(order)]
 
     @staticmethod
@@ -205,9 +208,7 @@ class Smugglers(Game):
                 or len(set(chosen)) != players
                 or any(c not in all_colours for c in chosen)
             ):
-                raise BadOption(
-                    f"setup.colours must name {players} different colours of {', '.join(all_colours)}"
-                )
+                raise BadOption(MSG("setup_colours", players=players, colours=", ".join(all_colours)))
             return list(chosen)
         if how == "random":
             rng.shuffle(all_colours)
@@ -793,54 +794,39 @@ class Smugglers(Game):
         if len(text) >= 2 and text[0] in LETTERS and text[1:].isdigit():
             card, value = LETTERS.index(text[0]), int(text[1:])
             if s.phase != "bid":
-                return IllegalAction("dice are placed only during the bidding", "§3.2 Bidding")
+                return MSG.illegal("dice_only_bidding", "§3.2 Bidding")
             if card >= len(s.row):
-                return IllegalAction(f"there is no sector {text[0]} this round", "§3.1 Deal and reveal")
+                return MSG.illegal("no_sector", "§3.1 Deal and reveal", card=text[0])
             if not 1 <= value <= 6:
-                return IllegalAction("a die shows 1 to 6", "§3.2 Bidding")
+                return MSG.illegal("die_faces", "§3.2 Bidding")
             if p.tokens:
-                return IllegalAction("after taking a speed token you may not touch your dice", "§3.2 Bidding")
+                return MSG.illegal("dice_after_token", "§3.2 Bidding")
             if p.dice_in_hand == 0:
-                return IllegalAction("both of your dice are already placed", "§3.2 Bidding")
+                return MSG.illegal("both_dice_placed", "§3.2 Bidding")
             floor = self._min_bid(s, card)
             if s.stacked:
-                return IllegalAction(
-                    f"stacked dice: only a higher die than the top one ({floor - 1}) may go on {text[0]}"
-                    + ("; a 6 cannot be overbid" if floor > 6 else ""),
-                    "§6.4 Stacked dice",
-                )
-            return IllegalAction(
-                f"a die on {text[0]} must show at least {floor}, the highest die there", "§3.2 Bidding"
-            )
+                why = "stacked_six" if floor > 6 else "stacked_higher"
+                return MSG.illegal(why, "§6.4 Stacked dice", top=floor - 1, card=text[0])
+            return MSG.illegal("die_too_low", "§3.2 Bidding", card=text[0], floor=floor)
         if text.startswith("T"):
             if s.phase != "bid":
-                return IllegalAction("speed tokens are taken only during the bidding", "§3.2 Bidding")
+                return MSG.illegal("tokens_only_bidding", "§3.2 Bidding")
             if not self._can_take_token(s, p):
                 rule = "§5 Two players" if s.two_player else "§3.2 Bidding"
-                return IllegalAction("you cannot take another speed token", rule)
-            return IllegalAction(
-                f"that token is not in the middle; free: {sorted(s.free_tokens)}", "§3.2 Bidding"
-            )
+                return MSG.illegal("no_more_tokens", rule)
+            return MSG.illegal("token_not_free", "§3.2 Bidding", free=sorted(s.free_tokens))
         if text == "wait":
-            return IllegalAction(
-                "you may not wait now: every other bidder has waited since you last acted", "§7.1 Turn mode"
-            )
+            return MSG.illegal("no_wait", "§7.1 Turn mode")
         if text.startswith("pay") or text == "forfeit":
             if s.phase != "pay":
-                return IllegalAction("sectors are paid only after the bidding", "§3.4 Payment")
+                return MSG.illegal("pay_only_after_bidding", "§3.4 Payment")
             if text == "forfeit":
-                return IllegalAction("a sector you can pay must be paid", "§D1 Mandatory payment")
-            return IllegalAction(
-                "that is not a way to pay one of your won sectors: energy equal to your die, one good per ship "
-                "in its colour (any colour for a cruiser), at most one skipped",
-                "§3.4 Payment",
-            )
+                return MSG.illegal("must_pay", "§D1 Mandatory payment")
+            return MSG.illegal("bad_payment", "§3.4 Payment")
         if text[:1] in "+-" or text == "done":
             if s.phase != "refill":
-                return IllegalAction("the pool is used only in the refill", "§3.5 Refill")
-            return IllegalAction(
-                "take only energy or only goods, what the pool holds, up to your token's value", "§3.5 Refill"
-            )
+                return MSG.illegal("pool_only_refill", "§3.5 Refill")
+            return MSG.illegal("bad_refill", "§3.5 Refill")
         return super().explain_illegal(state, seat, notation)
 
     def describe(self, state: SmugglersState, action: Action, lang: str = "en") -> str:
@@ -848,23 +834,20 @@ class Smugglers(Game):
         act = words["act"]
         kind = action.args[0] if action.args else ""
         if kind == "bid":
-            return str(act["bid"].format(value=action.args[2], card=LETTERS[action.args[1]]))
+            return fmt(lang, act["bid"], value=action.args[2], card=LETTERS[action.args[1]])
         if kind == "token":
-            return str(act["token"].format(value=action.args[1]))
+            return fmt(lang, act["token"], value=action.args[1])
         if kind == "pay":
             _, row_index, skip, combo = action.args
             cost = next((c for p in state.players for i, c in p.won if i == row_index), 0)
-            text = str(act["pay"].format(card=LETTERS[row_index], cost=cost))
+            text = fmt(lang, act["pay"], card=LETTERS[row_index], cost=cost)
             if skip:
-                text += ", " + act["skip"].format(colour=words["colours"][skip])
+                text += fmt(lang, act["skip"], colour=words["colours"][skip])
             if combo:
-                text += ", " + act["cruiser"].format(
-                    colours=", ".join(words["colours"][COLOURS[c]] for c in combo)
-                )
+                text += fmt(lang, act["cruiser"], colours=[words["colours"][COLOURS[c]] for c in combo])
             return text
         if kind in ("take", "give"):
-            item = words["energy"] if action.args[1] == "e" else words["colours"][action.args[1]]
-            return str(act[kind].format(item=item))
+            return fmt(lang, act[kind], item=words["items"][action.args[1]])
         if kind in ("wait", "forfeit", "done"):
             return str(act[kind])
         return action.notation

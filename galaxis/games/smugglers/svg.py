@@ -149,7 +149,7 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
         gx = 620 + i * 56
         out.append(
             f'<g data-target="pool-{c}" class="clickable"><rect x="{gx}" y="{y}" width="50" height="26" rx="4" fill="{GOOD_FILL[c]}"/>'
-            + _text(gx + 25, y + 18, f"{c.upper()} {pool['goods'][c]}", 14, "middle", "#000", "bold")
+            + _text(gx + 25, y + 18, f"{w['letters'][c]} {pool['goods'][c]}", 14, "middle", "#000", "bold")
             + "</g>"
         )
     legal = set(game.legal_actions(state, seat)) if seat is not None and seat in obs["to_move"] else set()
@@ -182,7 +182,7 @@ def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: s
             attr = f' data-target="supply-{c}" class="clickable"' if mine else ""
             out.append(
                 f'<g{attr}><rect x="{gx}" y="{py + 7}" width="40" height="20" rx="3" fill="{GOOD_FILL[c]}"/>'
-                + _text(gx + 20, py + 22, f"{c.upper()} {p['goods'][c]}", 12, "middle", "#000", "bold")
+                + _text(gx + 20, py + 22, f"{w['letters'][c]} {p['goods'][c]}", 12, "middle", "#000", "bold")
                 + "</g>"
             )
         tokens = " ".join(str(t) for t in p["tokens"]) or "-"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from galaxis.core.messages import num
 from galaxis.games.smugglers.data import COLOURS, sectors, terms
 
 if TYPE_CHECKING:
@@ -21,7 +22,11 @@ def _words(lang: str) -> dict[str, Any]:
 
 def _goods(words: dict[str, Any], counts: list[int] | dict[str, int]) -> str:
     values = counts if isinstance(counts, list) else [counts[c] for c in COLOURS]
-    return " ".join(f"{words['colours'][c]} {n}" for c, n in zip(COLOURS, values, strict=True))
+    return ", ".join(f"{words['colours'][c]} {n}" for c, n in zip(COLOURS, values, strict=True))
+
+
+def _numbers(values: list[int], lang: str) -> str:
+    return ", ".join(num(v, lang) for v in values) or "-"
 
 
 def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
@@ -54,9 +59,9 @@ def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: 
             f"{w['ships']}: {ships}  {w['dice']}: {dice}"
         )
     lines.append("")
-    lines.append(f"{w['tokens']}: " + (" ".join(str(t) for t in obs["free_tokens"]) or "-"))
+    lines.append(f"{w['tokens']}: {_numbers(obs['free_tokens'], lang)}")
     pool = obs["pool"]
-    lines.append(f"{w['pool']}: {w['energy']} {pool['energy']}, {w['goods']}: {_goods(w, pool['goods'])}")
+    lines.append(f"{w['pool']}: {w['energy']} {pool['energy']}; {w['goods']}: {_goods(w, pool['goods'])}")
     lines.append("")
     for i, p in enumerate(obs["players"]):
         you = f" ({w['you']})" if i == seat else ""
@@ -66,10 +71,10 @@ def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: 
             f"{w['ships']} {'+'.join(w['colours'][c] for c in p['fav_ships'])}"
         )
         lines.append(
-            f"{marker} {i} {name(i)}{you}: {w['energy']} {p['energy']}, {w['goods']}: {_goods(w, p['goods'])}, "
-            f"{w['dice']} {p['dice_in_hand']}, {w['tokens']} {p['tokens'] or '-'}, "
-            f"{w['won']} {' '.join(p['won']) or '-'}, {w['paid']} {len(p['paid'])}, "
-            f"{w['unpaid']} {len(p['unpaid'])}, {w['score']} {obs['scores'][i]:g}"
+            f"{marker} {i} {name(i)}{you}: {w['energy']} {p['energy']}; {w['goods']}: {_goods(w, p['goods'])}; "
+            f"{w['dice']}: {p['dice_in_hand']}; {w['tokens']}: {_numbers(p['tokens'], lang)}; "
+            f"{w['won']}: {' '.join(p['won']) or '-'}; {w['paid']}: {len(p['paid'])}; "
+            f"{w['unpaid']}: {len(p['unpaid'])}; {w['score']}: {num(obs['scores'][i], lang)}"
         )
         if any(obs["options"][k] for k in ("stations", "favourite_ships", "favourite_goods")):
             lines.append(favs)
