@@ -23,7 +23,7 @@ from galaxis.cli import app
 from galaxis.core import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["smugglers", "stellium", "pulsar", "kaosz"]
+GAMES = ["smugglers", "stellium", "pulsar", "kaosz", "space_empires"]
 HEADING = re.compile(r"^(#{2,6}) +(\d+(?:\.\d+)*)\.?(?=\s)", re.MULTILINE)
 CITED = re.compile(r"§(\d+(?:\.\d+)*)")
 LABEL = re.compile(r"^\*\*§(\d+(?:\.\d+)*)", re.MULTILINE)  # a paragraph's bold "**§3.1 Roll.**"
