@@ -4,8 +4,9 @@ For every game with Hungarian rules the text must (issue 33):
 - cover every top-level and second-level numbered section of the English doc
   (``docs/games/<id>.md``) under the same number, so that the rule references of
   refused moves ("§3.2") point to the same place in both languages;
-- carry every section number the game's code cites that the English doc has as a
-  heading;
+- carry every section number the game's code cites, and every titled section,
+  design decision and labelled paragraph of the English doc, with a Hungarian title
+  (refusals show the rule reference with that title, galaxis.core.messages);
 - be at least 60% as long as the English rules sections (the numbered ones; the
   unnumbered design-decision notes may be condensed);
 - never send the reader to the English text.
@@ -21,12 +22,12 @@ from typer.testing import CliRunner
 
 from galaxis.cli import app
 from galaxis.core import get_game
+from galaxis.core.messages import section_titles
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["smugglers", "stellium", "pulsar", "kaosz", "space_empires"]
 HEADING = re.compile(r"^(#{2,6}) +(\d+(?:\.\d+)*)\.?(?=\s)", re.MULTILINE)
-CITED = re.compile(r"§(\d+(?:\.\d+)*)")
-LABEL = re.compile(r"^\*\*§(\d+(?:\.\d+)*)", re.MULTILINE)  # a paragraph's bold "**§3.1 Roll.**"
+CITED = re.compile(r"§(\d+(?:\.\d+)*[a-z]?|D\d+)")
 # "see the English doc" in any wording; naming a source (the publisher's English player
 # aid) is fine, sending the reader to an English text is not
 TO_ENGLISH = re.compile(
@@ -48,11 +49,6 @@ def headings(text: str) -> dict[str, int]:
     return {m.group(2): len(m.group(1)) for m in HEADING.finditer(text)}
 
 
-def anchors(text: str) -> set[str]:
-    """Every place a rule reference can point at: numbered headings and bold labels."""
-    return set(headings(text)) | set(LABEL.findall(text))
-
-
 def numbered_part(text: str) -> str:
     """The text without its unnumbered level-2 sections (design notes, decisions)."""
     parts = re.split(r"^(?=## )", text, flags=re.MULTILINE)
@@ -69,11 +65,21 @@ def test_hungarian_rules_have_every_section_of_the_english_doc(game: str) -> Non
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_section_the_code_cites_exists_in_hungarian(game: str) -> None:
-    en, hu = anchors(english(game)), anchors(hungarian(game))
+    en, hu = section_titles(english(game)), section_titles(hungarian(game))
     code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "galaxis" / "games" / game).rglob("*.py"))
     cited = {n for n in CITED.findall(code) if n in en}
     assert cited, f"{game}: the code cites no section (the pattern is wrong)"
     assert not cited - set(hu), f"{game}: cited sections missing in Hungarian: {sorted(cited - set(hu))}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_titled_section_has_a_hungarian_title(game: str) -> None:
+    """Refusals show a rule reference with its title in the reader's language, taken
+    from the headings and bold paragraph labels of the rules text (``section_titles``):
+    every section, design decision and labelled paragraph of the English doc has one."""
+    en, hu = section_titles(english(game)), section_titles(hungarian(game))
+    assert not set(en) - set(hu), f"{game}: untitled in Hungarian: {sorted(set(en) - set(hu), key=str)}"
+    assert all(title.strip() for title in hu.values())
 
 
 @pytest.mark.parametrize("game", GAMES)
