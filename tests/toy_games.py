@@ -49,6 +49,7 @@ class Gops(Game):
         min_players=2,
         max_players=3,
         options={"cards": {"type": "int", "default": 5, "min": 3, "max": 9, "help": "cards per suit"}},
+        setup_keys=("deck",),
     )
     state_type = GopsState
 
@@ -183,6 +184,7 @@ class Pig(Game):
             "bonus": {"type": "bool", "default": False, "help": "banking scores one extra point"},
         },
         hidden_information=False,
+        setup_keys=("first",),
     )
     state_type = PigState
 

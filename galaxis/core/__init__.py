@@ -11,13 +11,14 @@ from galaxis.core.errors import (
     UnknownGame,
 )
 from galaxis.core.game import Event, Game, GameInfo, Result, rank_by_keys, resolve_options
-from galaxis.core.match import Match, match_from_json, new_match, replay
+from galaxis.core.match import SEED_MAX, Match, check_seed, match_from_json, new_match, replay
 from galaxis.core.pending import Step
 from galaxis.core.record import Record
 from galaxis.core.registry import games, get_game, register
 from galaxis.core.rng import Rng
 
 __all__ = [
+    "SEED_MAX",
     "Action",
     "ActionTable",
     "Agent",
@@ -35,6 +36,7 @@ __all__ = [
     "Rng",
     "Step",
     "UnknownGame",
+    "check_seed",
     "games",
     "get_game",
     "match_from_json",

@@ -8,6 +8,7 @@ adapters only ever talk to ``Match``.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -42,6 +43,8 @@ class GameInfo:
     summary: str = ""
     hidden_information: bool = True
     simultaneous: bool = False
+    # The keys of the ``setup`` option (a fixed arrangement) the game reads; others are refused.
+    setup_keys: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +56,7 @@ class GameInfo:
             "max_players": self.max_players,
             "options": {k: dict(v) for k, v in self.options.items()},
             "hidden_information": self.hidden_information,
+            "setup_keys": list(self.setup_keys),
         }
 
 
@@ -96,24 +100,108 @@ def rank_by_keys(keys: Sequence[Sequence[float]]) -> list[list[int]]:
     return groups
 
 
-def _coerce_bool(name: str, value: Any) -> bool:
+# Bounds on a ``setup`` value, checked before a game reads it: a fixed arrangement is
+# a few deck orders or deck texts, never megabytes (a game only sees what passed).
+SETUP_MAX_NODES = 5_000
+SETUP_MAX_DEPTH = 6
+SETUP_MAX_STRING = 16_000
+SETUP_MAX_INT = 2**53 - 1
+
+
+def _coerce_bool(name: str, value: Any, strict: bool) -> bool:
     if isinstance(value, bool):
         return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
-        return True
-    if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
-        return False
+    if not strict:
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
+            return True
+        if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
+            return False
     raise BadOption(f"option {name!r} takes true or false, not {value!r}")
 
 
-def resolve_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str, Any]:
+def _coerce_int(name: str, spec: dict[str, Any], value: Any, strict: bool) -> int:
+    wrong = BadOption(f"option {name!r} takes a whole number, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | str) or (strict and isinstance(value, str)):
+        raise wrong
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.isdigit() or (text[:1] in "+-" and text[1:].isdigit())) or len(text) > 20:
+            raise wrong
+        value = int(text)
+    lo, hi = spec.get("min"), spec.get("max")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise BadOption(f"option {name!r} must be between {lo} and {hi}, not {value}")
+    return int(value)
+
+
+def check_setup_size(value: Any, where: str = "setup") -> None:
+    """Refuses a ``setup`` value beyond the generic bounds (nodes, depth, string length,
+    integers), before any game code reads it: ``BadOption`` naming the first excess."""
+    nodes = 0
+    stack: list[tuple[Any, int, str]] = [(value, 0, where)]
+    while stack:
+        item, depth, path = stack.pop()
+        nodes += 1
+        if nodes > SETUP_MAX_NODES:
+            raise BadOption(f"option 'setup' is too large (more than {SETUP_MAX_NODES} values)")
+        if depth > SETUP_MAX_DEPTH:
+            raise BadOption(
+                f"option 'setup' is nested too deeply at {path} (at most {SETUP_MAX_DEPTH} levels)"
+            )
+        if isinstance(item, dict):
+            for k, v in item.items():
+                if not isinstance(k, str | int) or len(str(k)) > 64:
+                    raise BadOption(f"{path}: keys are short names")
+                stack.append((v, depth + 1, f"{path}.{k}"))
+        elif isinstance(item, list | tuple):
+            stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, str):
+            if len(item) > SETUP_MAX_STRING:
+                raise BadOption(f"{path} is longer than {SETUP_MAX_STRING} characters")
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if abs(item) > SETUP_MAX_INT:
+                raise BadOption(f"{path} is out of range: {item}")
+        elif isinstance(item, float):
+            if not math.isfinite(item) or abs(item) > SETUP_MAX_INT:
+                raise BadOption(f"{path} is out of range: {item}")
+        else:
+            raise BadOption(f"{path} is not a JSON value")
+
+
+def _resolve_setup(info: GameInfo, setup: Any) -> dict[str, Any]:
+    if isinstance(setup, str):
+        if len(setup) > SETUP_MAX_STRING * 4:
+            raise BadOption(f"option 'setup' is longer than {SETUP_MAX_STRING * 4} characters")
+        try:
+            setup = json.loads(setup)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+            raise BadOption(f"option 'setup' is not valid JSON: {msg}") from None
+    if not isinstance(setup, dict):
+        raise BadOption("option 'setup' must be a JSON object")
+    unknown = sorted(str(k) for k in setup if k not in info.setup_keys)
+    if unknown:
+        known = ", ".join(info.setup_keys) if info.setup_keys else "none (this game takes no set-up)"
+        raise BadOption(f"unknown setup key(s) {', '.join(unknown)} for {info.id}; known: {known}")
+    check_setup_size(setup)
+    return setup
+
+
+def resolve_options(
+    info: GameInfo, options: dict[str, Any] | None, *, strict: bool = False
+) -> dict[str, Any]:
     """Checks options against the game's schema and fills in defaults.
 
-    Values given as strings (from the command line or a form) are converted.
-    ``setup`` (a fixed arrangement) is accepted by every game as a JSON object
-    or a JSON string; the game itself validates its content.
+    ``strict`` (the HTTP API, saved matches): every value must already have its
+    type (``true``, ``3``); otherwise values given as strings (the command line's
+    ``--option k=v``) are converted. ``setup`` (a fixed arrangement) is accepted
+    as a JSON object or a JSON string with the keys the game declares
+    (``GameInfo.setup_keys``) and within ``check_setup_size``; the game itself
+    validates its content.
     """
     if not isinstance(options, dict | None):
         raise BadOption("options must be a mapping of option names to values")
@@ -123,34 +211,21 @@ def resolve_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str,
         value = given.pop(name, spec["default"])
         kind = spec["type"]
         if kind == "bool":
-            value = _coerce_bool(name, value)
+            value = _coerce_bool(name, value, strict)
         elif kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int | str):
-                raise BadOption(f"option {name!r} takes a whole number, not {value!r}")
-            try:
-                value = int(value)
-            except ValueError:
-                raise BadOption(f"option {name!r} takes a whole number, not {value!r}") from None
-            lo, hi = spec.get("min"), spec.get("max")
-            if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise BadOption(f"option {name!r} must be between {lo} and {hi}, not {value}")
-        elif kind == "choice" and value not in spec["choices"]:
+            value = _coerce_int(name, spec, value, strict)
+        elif kind == "choice" and not any(type(value) is type(c) and value == c for c in spec["choices"]):
             choices = ", ".join(str(c) for c in spec["choices"])
             raise BadOption(f"option {name!r} must be one of {choices}, not {value!r}")
         resolved[name] = value
     setup = given.pop("setup", None)
     if given:
         known = ", ".join(sorted([*info.options, "setup"]))
-        raise BadOption(f"unknown option(s) {', '.join(sorted(given))} for {info.id}; known: {known}")
+        raise BadOption(
+            f"unknown option(s) {', '.join(sorted(map(str, given)))} for {info.id}; known: {known}"
+        )
     if setup is not None:
-        if isinstance(setup, str):
-            try:
-                setup = json.loads(setup)
-            except json.JSONDecodeError as exc:
-                raise BadOption(f"option 'setup' is not valid JSON: {exc.msg}") from None
-        if not isinstance(setup, dict):
-            raise BadOption("option 'setup' must be a JSON object")
-        resolved["setup"] = setup
+        resolved["setup"] = _resolve_setup(info, setup)
     return resolved
 
 

@@ -17,6 +17,17 @@ from galaxis.core.registry import get_game
 from galaxis.core.rng import Rng
 
 FORMAT_VERSION = 1
+# Seeds are whole numbers a JSON number holds exactly in every language (2**53 - 1).
+SEED_MAX = 2**53 - 1
+
+
+def check_seed(seed: Any) -> int:
+    """The one seed validator of the CLI, the server and match files: a whole number
+    from 0 to ``SEED_MAX`` (not a bool, a float or a numeric string); ``BadOption`` otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+        raise BadOption(f"seed must be a whole number from 0 to {SEED_MAX}, not {shown}")
+    return seed
 
 
 class Match:
@@ -162,13 +173,21 @@ class Match:
         return f"<Match {self.game_id} players={self.num_players} seed={self.seed} moves={len(self.history)}>"
 
 
-def new_match(game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> Match:
-    """Starts a match. Bad ids, player counts or options raise a ``GalaxisError``."""
+def new_match(
+    game_id: str,
+    players: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    *,
+    strict: bool = False,
+) -> Match:
+    """Starts a match. Bad ids, player counts, seeds or options raise a ``GalaxisError``.
+
+    ``strict``: option values must have their types already (see ``resolve_options``)."""
     game = get_game(game_id)
     game.validate_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadOption(f"seed must be a whole number, not {seed!r}")
-    resolved = resolve_options(game.info, options)
+    check_seed(seed)
+    resolved = resolve_options(game.info, options, strict=strict)
     state = game.setup(players, resolved, Rng(seed))
     return Match(game, players, seed, resolved, state)
 
@@ -179,9 +198,11 @@ def replay(
     players: int,
     options: dict[str, Any] | None,
     history: list[tuple[int, str]] | list[list[Any]],
+    *,
+    strict: bool = False,
 ) -> Match:
     """Rebuilds the identical match by applying ``history`` from the start."""
-    match = new_match(game_id, players, seed, options)
+    match = new_match(game_id, players, seed, options, strict=strict)
     for seat, notation in _history_pairs(history):
         match.apply(seat, notation)
     return match
@@ -212,8 +233,8 @@ def match_from_json(data: dict[str, Any]) -> Match:
     except KeyError as exc:
         raise BadMatchFile(f"match file lacks {exc}") from None
     if "state" not in data:
-        return replay(game_id, seed, players, options, history)
-    match = new_match(game_id, players, seed, options)
+        return replay(game_id, seed, players, options, history, strict=True)
+    match = new_match(game_id, players, seed, options, strict=True)
     try:
         match.state = match.game.state_type.from_json(data["state"])
     except (ValueError, TypeError, KeyError) as exc:

@@ -21,6 +21,7 @@ INFO = GameInfo(
         "free": {"type": "int", "default": 0, "help": "a number without bounds"},
         "mode": {"type": "choice", "default": "turns", "choices": ["turns", "realtime"], "help": "a choice"},
     },
+    setup_keys=("deck", "nested"),
 )
 DEFAULTS = {"fast": False, "rounds": 5, "free": 0, "mode": "turns"}
 

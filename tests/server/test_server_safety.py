@@ -28,7 +28,12 @@ class PlantedGops(Gops):
     def __init__(self) -> None:
         super().__init__()
         self.info = GameInfo(
-            id="toy_planted", name="planted", min_players=2, max_players=3, options=dict(Gops.info.options)
+            id="toy_planted",
+            name="planted",
+            min_players=2,
+            max_players=3,
+            options=dict(Gops.info.options),
+            setup_keys=("deck",),
         )
 
     def apply(self, state: GopsState, seat: int, action: Action) -> list[dict[str, Any]]:

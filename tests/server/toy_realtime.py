@@ -16,7 +16,12 @@ class RealtimeGops(Gops):
     def __init__(self, game_id: str, cooldown_ms: int, countdown_ms: int) -> None:
         super().__init__()
         self.info = GameInfo(
-            id=game_id, name=game_id, min_players=2, max_players=3, options=dict(Gops.info.options)
+            id=game_id,
+            name=game_id,
+            min_players=2,
+            max_players=3,
+            options=dict(Gops.info.options),
+            setup_keys=("deck",),
         )
         self.policy = {
             "cooldown_ms": cooldown_ms,

@@ -66,12 +66,25 @@ def check_deck(ids: list[str], races: str = "standard", simple_combat: bool = Fa
     return errors
 
 
+# A deck text longer than this cannot be a deck of 45 cards, comments and all.
+MAX_DECK_TEXT = 16_000
+
+
 def parse_deck_text(text: str) -> list[str]:
     """A deck file: one card per line as ``3 Cobra Flash`` or ``cobra_flash`` (``#`` comments);
-    or a YAML/JSON list of ids. Raises ValueError with every unreadable line."""
+    or a YAML/JSON list of ids. Raises ValueError with every unreadable line.
+
+    A text that lists more than a deck's 45 cards is refused as soon as the count
+    passes 45 (§1.1), before a list of that size is built: ``30000000 Cobra Flash``
+    costs a line's parse, not 30 million list entries."""
+    if len(text) > MAX_DECK_TEXT:
+        raise ValueError(f"a deck text is at most {MAX_DECK_TEXT} characters, this one has {len(text)}")
     stripped = text.strip()
     if stripped.startswith("["):
-        data = yaml.safe_load(stripped)
+        try:
+            data = yaml.safe_load(stripped)
+        except (yaml.YAMLError, RecursionError):
+            raise ValueError("a deck list must be a list of card names") from None
         if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
             raise ValueError("a deck list must be a list of card names")
         lines = [str(x) for x in data]
@@ -85,7 +98,11 @@ def parse_deck_text(text: str) -> list[str]:
         count = 1
         head, _, rest = ln.partition(" ")
         if head.isdigit() and rest:
+            if len(head) > 3 or int(head) > DECK_SIZE:
+                raise ValueError(f"{head} copies in one line: a deck has exactly {DECK_SIZE} cards (§1.1)")
             count, ln = int(head), rest.strip()
+        if len(ids) + count > DECK_SIZE:
+            raise ValueError(f"the deck text lists more than a deck's {DECK_SIZE} cards (§1.1)")
         card = by_name(ln)
         if card is None:
             bad.append(ln)

@@ -75,6 +75,7 @@ INFO = GameInfo(
     max_players=6,
     summary="Collectible card game: ships, crews, bases and interrupts; empty your opponent's colony.",
     hidden_information=True,
+    setup_keys=("decks", "first", "ordered"),
     options={
         **_DECK_OPTS,
         "simple_combat": {

@@ -71,6 +71,7 @@ INFO = GameInfo(
     summary="Draft dice around the median, fly through a star cluster, claim pulsars and build gyrodynes, "
     "transmitters, patents and HQ projects over 8 rounds.",
     hidden_information=True,
+    setup_keys=("order", "tiles", "techs", "goals", "hq", "rolls"),
     options={
         "board": {
             "type": "choice",

@@ -42,6 +42,7 @@ INFO = GameInfo(
     max_players=6,
     summary="Real-time dice auction for space sectors; pay them with energy and goods, end with nothing left.",
     hidden_information=True,
+    setup_keys=("deck", "colours"),
     simultaneous=True,
     options={
         "mode": {

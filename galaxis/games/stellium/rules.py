@@ -62,6 +62,7 @@ INFO = GameInfo(
         "formations of your objective cards."
     ),
     hidden_information=True,
+    setup_keys=("discs", "rotation", "board", "deck"),
     options={
         "draw": {
             "type": "choice",
