@@ -17,7 +17,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from galaxis.core.messages import Catalogue
+
 DATA = Path(__file__).parent / "data"
+MSG = Catalogue.for_package(__name__)  # data/messages.yaml and the glossary data/terms.yaml
 TYPES = ("g", "b", "y", "p")  # planet, comet, star, supernova (green, blue, yellow, pink)
 MarbleType = Literal["g", "b", "y", "p"]
 Requirement = Literal["g", "b", "y", "p", "*"]

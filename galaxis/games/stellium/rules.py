@@ -26,10 +26,12 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import fmt
 from galaxis.core.record import changed_all
 from galaxis.games.stellium import patterns, scoring
 from galaxis.games.stellium.data import (
     DISC_LETTERS,
+    MSG,
     TYPES,
     Geometry,
     board_data,
@@ -216,24 +218,19 @@ class Stellium(Game):
             or not all(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value)
             or (distinct and len(set(value)) != 6)
         ):
-            kind = "a permutation of 0..5" if distinct else "six numbers 0..5"
-            raise BadOption(f"{name} must be {kind}, one per disc position A..F")
+            raise BadOption(MSG("setup_permutation" if distinct else "setup_six", name=name))
         return list(value)
 
     @staticmethod
     def _fixed_board(value: Any, geo: Geometry) -> list[str]:
         """``setup.board``: one character per cell in label order (g b y p, or . for empty)."""
         if not isinstance(value, str) or len(value) != geo.size or any(ch not in "gbyp." for ch in value):
-            raise BadOption(
-                f"setup.board must be {geo.size} characters g, b, y, p or . in cell order A0..F6, H0..H9"
-            )
+            raise BadOption(MSG("setup_board", size=geo.size))
         board = ["" if ch == "." else ch for ch in value]
         supply = setup_data().marbles
         for m in TYPES:
             if board.count(m) > supply[m]:
-                raise BadOption(
-                    f"setup.board has {board.count(m)} marbles of type {m}; the box holds {supply[m]}"
-                )
+                raise BadOption(MSG("setup_board_count", count=board.count(m), type=m, supply=supply[m]))
         return board
 
     @staticmethod
@@ -245,9 +242,9 @@ class Stellium(Game):
             return all_ids
         order = fixed["deck"]
         if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
-            raise BadOption("setup.deck must be a list of objective card ids such as 'C05'")
+            raise BadOption(MSG("setup_deck_type"))
         if len(set(order)) != len(order) or set(order) - set(all_ids):
-            raise BadOption("setup.deck has unknown or repeated card ids")
+            raise BadOption(MSG("setup_deck_ids"))
         return list(order) + [c for c in all_ids if c not in set(order)]
 
     # -------------------------------------------------------------- geometry
@@ -954,7 +951,7 @@ class Stellium(Game):
         s = state
         step = s.pending[-1] if s.pending else None
         if step is None:
-            return IllegalAction("the game is over", "§8 End of the game")
+            return MSG.illegal("game_over", "§8 End of the game")
         geo = geometry(s.layout)
         kind = step.kind
         words = notation.split()
@@ -962,81 +959,54 @@ class Stellium(Game):
         p = s.players[seat]
         if head == "turn":
             if kind != "rotate":
-                return IllegalAction(
-                    "a galaxy is rotated only by a star or the Rotation token", "§5.3 Rotation"
-                )
-            return IllegalAction(
-                "rotate by 1 to 5 sixth-turns: a full turn (360°) is not allowed", "§5.3 Rotation"
-            )
+                return MSG.illegal("rotate_when", "§5.3 Rotation")
+            return MSG.illegal("rotate_amount", "§5.3 Rotation")
         if head in ("take", "discard", "pass"):
             if kind != "take":
-                return IllegalAction(
-                    "a card is taken at the end of the turn, after validating", "§4.5 Taking a card"
-                )
+                return MSG.illegal("take_when", "§4.5 Taking a card")
             if head == "take" and len(p.held) >= setup_data().hand_limit:
-                return IllegalAction(
-                    "you hold 3 unvalidated cards: discard one to take another, or pass", "§4.5 Taking a card"
-                )
+                return MSG.illegal("hand_full", "§4.5 Taking a card")
             if head == "pass":
-                return IllegalAction("you must take a card unless you hold 3", "§4.5 Taking a card")
-            return IllegalAction(
-                "that card is not in the display (take) or in your hand (discard)", "§4.5 Taking a card"
-            )
+                return MSG.illegal("must_take", "§4.5 Taking a card")
+            return MSG.illegal("card_not_there", "§4.5 Taking a card")
         if head in ("validate", "stop"):
             if kind != "validate":
-                return IllegalAction(
-                    "objectives are validated after the marble's effect, before taking a card",
-                    "§4.4 Validation",
-                )
+                return MSG.illegal("validate_when", "§4.4 Validation")
             card = words[1] if len(words) > 1 else ""
             if card not in p.held:
-                return IllegalAction(f"you do not hold objective {card or '?'}", "§4.4 Validation")
+                if not card:
+                    return MSG.illegal("not_held_blank", "§4.4 Validation")
+                return MSG.illegal("not_held", "§4.4 Validation", card=card)
             if p.held_turn[p.held.index(card)] == s.turn:
-                return IllegalAction(
-                    "a card taken this turn cannot be validated this turn", "§4.4 Validation"
-                )
-            return IllegalAction(f"the formation of {card} is not on the board", "§6 Objectives")
+                return MSG.illegal("taken_this_turn", "§4.4 Validation")
+            return MSG.illegal("formation_missing", "§6 Objectives", card=card)
         if head in ("draw", "pick"):
             if kind == "refill_pick" and head == "pick":
-                return IllegalAction(
-                    "choose one of the marbles drawn for the empty galaxy", "§7 Empty galaxy"
-                )
+                return MSG.illegal("refill_pick", "§7 Empty galaxy")
             if kind != "draw":
-                return IllegalAction(
-                    "a marble is drawn only at the start of a turn (not in round 1)", "§4.1 Drawing"
-                )
-            return IllegalAction("the bag holds no marble of that type", "§4.1 Drawing")
+                return MSG.illegal("draw_when", "§4.1 Drawing")
+            return MSG.illegal("bag_lacks", "§4.1 Drawing")
         if head in ("none", "effect", "token"):
             if kind != "effect":
-                return IllegalAction("an effect is chosen right after placing the marble", "§4.3 Effect")
+                return MSG.illegal("effect_when", "§4.3 Effect")
             if head == "token":
                 tok = words[1] if len(words) > 1 else ""
                 if tok not in p.tokens:
-                    return IllegalAction(
-                        "each influence token is used once; that one is spent or unknown",
-                        "§5.5 Influence tokens",
-                    )
+                    return MSG.illegal("token_spent", "§5.5 Influence tokens")
                 if tok == s.board[step.data["cell"]] or tok == "b":
-                    return IllegalAction(
-                        "a token replaces the marble's effect with another one; the Collision token is used by "
-                        "placing the marble on an occupied hole",
-                        "§5.5 Influence tokens",
-                    )
-                return IllegalAction("that effect has nothing to act on now", "§5 Effects")
+                    return MSG.illegal("token_replaces", "§5.5 Influence tokens")
+                return MSG.illegal("effect_idle", "§5 Effects")
             if head == "none":
-                return IllegalAction("a comet on an empty hole must use a token's effect", "§5.2 Collision")
-            return IllegalAction("the marble's own effect has nothing to act on now", "§5 Effects")
+                return MSG.illegal("comet_needs_token", "§5.2 Collision")
+            return MSG.illegal("own_effect_idle", "§5 Effects")
         if notation.upper() in DIRS and kind != "collide":
-            return IllegalAction("a direction is chosen only for a collision", "§5.2 Collision")
+            return MSG.illegal("direction_when", "§5.2 Collision")
         if head == "use" and kind != "match":
-            return IllegalAction("a formation is chosen after naming the card to validate", "§4.4 Validation")
+            return MSG.illegal("formation_when", "§4.4 Validation")
         if _CELL.match(notation) or head == "use":
             cell = geo.index.get(notation, -1)
             return self._explain_cell(s, geo, seat, step, cell, notation)
-        return IllegalAction(
-            f"{notation!r} is not a Stellium action; now: {terms()['en']['steps'].get(kind, kind)}",
-            "§10 Notation",
-        )
+        return MSG.illegal("not_an_action", "§10 Notation", notation=notation, step=MSG.term(f"steps.{kind}"))
 
     def _explain_cell(
         self, s: StelliumState, geo: Geometry, seat: int, step: Step, cell: int, notation: str
@@ -1044,46 +1014,28 @@ class Stellium(Game):
         kind = step.kind
         if kind == "place":
             if cell >= 0 and geo.disc_of[cell] < 0:
-                return IllegalAction("nothing is ever placed directly into a black hole", "§4.2 Placing")
+                return MSG.illegal("black_hole", "§4.2 Placing")
             if cell >= 0 and s.board[cell] and s.in_hand != "b":
-                return IllegalAction(
-                    "only a comet, or a marble using the Collision token, goes on an occupied hole",
-                    "§5.2 Collision",
-                )
+                return MSG.illegal("occupied", "§5.2 Collision")
             if cell >= 0 and not s.board[cell] and s.in_hand == "b":
-                return IllegalAction(
-                    "a comet must go on an occupied galaxy hole unless it uses another token",
-                    "§5.2 Collision",
-                )
+                return MSG.illegal("comet_empty", "§5.2 Collision")
         if kind == "permute":
-            return IllegalAction(
-                "choose another marble of the moving type (not the one just placed) next to a marble of another type",
-                "§5.1 Permutation",
-            )
+            return MSG.illegal("permute_choice", "§5.1 Permutation")
         if kind == "swap":
-            return IllegalAction("the swap partner is an adjacent marble of another type", "§5.1 Permutation")
+            return MSG.illegal("swap_choice", "§5.1 Permutation")
         if kind == "attract":
-            return IllegalAction(
-                "choose an empty black hole next to a marble that may be attracted", "§5.4 Attraction"
-            )
+            return MSG.illegal("attract_choice", "§5.4 Attraction")
         if kind == "pull":
             if cell >= 0 and s.board[cell] == "p":
-                return IllegalAction("a supernova can never be attracted", "§5.4 Attraction")
-            return IllegalAction("the black hole pulls one adjacent marble", "§5.4 Attraction")
+                return MSG.illegal("supernova_immune", "§5.4 Attraction")
+            return MSG.illegal("pull_choice", "§5.4 Attraction")
         if kind == "match":
-            return IllegalAction(
-                "that set of marbles is not a formation of the card on the board", "§6 Objectives"
-            )
+            return MSG.illegal("match_choice", "§6 Objectives")
         if kind == "keep":
-            return IllegalAction("the marble that stays is one of the formation's marbles", "§4.4 Validation")
+            return MSG.illegal("keep_choice", "§4.4 Validation")
         if kind == "refill_cell":
-            return IllegalAction(
-                "refill marbles go on the empty galaxy's free starting points", "§7 Empty galaxy"
-            )
-        return IllegalAction(
-            f"{notation!r} is not a choice now; now: {terms()['en']['steps'].get(kind, kind)}",
-            "§10 Notation",
-        )
+            return MSG.illegal("refill_cell", "§7 Empty galaxy")
+        return MSG.illegal("not_a_choice", "§10 Notation", notation=notation, step=MSG.term(f"steps.{kind}"))
 
     def describe(self, state: StelliumState, action: Action, lang: str = "en") -> str:
         w = terms().get(lang, terms()["en"])
@@ -1093,31 +1045,31 @@ class Stellium(Game):
         step = state.pending[-1] if state.pending else None
         geo = geometry(state.layout)
         if what in ("take", "discard", "validate"):
-            return str(act[what].format(card=args[1]))
+            return fmt(lang, act[what], card=args[1])
         if what in ("pass", "stop", "none"):
-            return str(act[what])
+            return fmt(lang, act[what])
         if what == "draw":
-            return str(act["touch" if state.draw == "touch" else "draw"].format(type=w["types"][args[1]]))
+            return fmt(lang, act["touch" if state.draw == "touch" else "draw"], type=w["types"][args[1]])
         if what == "pick":
-            return str(act["pick"].format(type=w["types"][args[1]]))
+            return fmt(lang, act["pick"], type=w["types"][args[1]])
         if what == "token":
-            return str(act["token"].format(effect=w["effects"][args[1]]))
+            return fmt(lang, act["token"], effect=w["effects"][args[1]])
         if what == "effect" and step is not None and step.kind == "effect":
-            return str(act["effect"].format(effect=w["effects"][state.board[step.data["cell"]]]))
+            return fmt(lang, act["effect"], effect=w["effects"][state.board[step.data["cell"]]])
         if what == "dir":
-            return str(act["dir"].format(dir=DIRS[args[1]]))
+            return fmt(lang, act["dir"], dir=w["dir_names"][DIRS[args[1]]])
         if what == "turn":
-            return str(act["rotate"].format(k=args[1]))
+            return fmt(lang, act["rotate"], k=args[1], deg=60 * args[1])
         if what == "match":
-            return str(act["match"].format(cells=", ".join(geo.labels[c] for c in args[1])))
+            return fmt(lang, act["match"], cells=[geo.labels[c] for c in args[1]])
         if what == "cell" and step is not None:
             label = geo.labels[args[1]]
             kind = step.kind
             if kind == "place":
                 key = "collide" if state.board[args[1]] else "place"
-                return str(act[key].format(type=w["types"].get(state.in_hand, "?"), cell=label))
+                return fmt(lang, act[key], type=w["types"].get(state.in_hand, "?"), cell=label)
             if kind == "permute":
-                return str(act["permute"].format(type=w["types"][step.data["kind"]], cell=label))
+                return fmt(lang, act["permute"], type=w["types"][step.data["kind"]], cell=label)
             simple = {
                 "swap": "swap",
                 "attract": "attract",
@@ -1126,7 +1078,7 @@ class Stellium(Game):
                 "refill_cell": "refill",
             }
             if kind in simple:
-                return str(act[simple[kind]].format(cell=label))
+                return fmt(lang, act[simple[kind]], cell=label)
         return action.notation
 
     def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:

@@ -93,8 +93,11 @@ def _button(target: str, x: float, y: float, w: float, label: str, active: bool)
     )
 
 
-def card_svg(card: Card, x: float, y: float, size: float, target: bool, note: str = "") -> str:
+def card_svg(
+    card: Card, x: float, y: float, size: float, target: bool, note: str = "", lang: str = "en"
+) -> str:
     """A square objective card: its pattern in small, its value top right, its colour as the frame."""
+    c = words(lang)["card"]
     parts = [f'<g data-target="card-{card.id}" class="clickable">'] if target else ["<g>"]
     parts.append(
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" rx="6" fill="#f3efe4" '
@@ -128,10 +131,10 @@ def card_svg(card: Card, x: float, y: float, size: float, target: bool, note: st
                 f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{s * 0.8:.1f}" fill="none" stroke="#333" stroke-dasharray="2,2"/>'
             )
         if card.different_galaxies:
-            parts.append(_text(x + size / 2, y + size - 5, "≠ galaxy", 9, "middle", "#333"))
+            parts.append(_text(x + size / 2, y + size - 5, c["short_different"], 9, "middle", "#333"))
     else:
         value = "/".join(str(v) for _, v in sorted(card.tiers.items()))
-        label = "centre" if card.kind == "centres" else "chain"
+        label = c["short_centre"] if card.kind == "centres" else c["short_chain"]
         k = "+".join(str(t) for t in sorted(card.tiers))
         assert card.marble is not None
         parts.append(marble(card.marble, x + size / 2, y + size / 2, 11))
@@ -295,7 +298,7 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
         out.append(
             f'<g data-target="dir-{name}" class="clickable"><circle cx="{dx:.1f}" cy="{dy:.1f}" r="11" fill="#1d2746" '
             f'stroke="{"#9fe3ff" if lit else "#3a4670"}"/>'
-            + _text(dx, dy + 4, name, 9, "middle", "#fff" if lit else "#7782a8")
+            + _text(dx, dy + 4, w["dirs"][name], 9, "middle", "#fff" if lit else "#7782a8")
             + "</g>"
         )
     for k in range(1, 6):
@@ -316,7 +319,7 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
     y += 90
     out.append(_text(px, y, f"{w['display']} — {w['deck']}: {obs['deck']}", 13, fill="#aab"))
     for i, cid in enumerate(obs["display"]):
-        out.append(card_svg(table[cid], px + (i % 4) * 136, y + 8 + (i // 4) * 134, 122, True))
+        out.append(card_svg(table[cid], px + (i % 4) * 136, y + 8 + (i // 4) * 134, 122, True, lang=lang))
 
     # players
     y0 = int(max(90 + board_h + 40, 560))
@@ -336,13 +339,13 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
             out.append(f'<g opacity="{0.2 if used else 1}">' + marble(m, 30 + k * 26, py + 88, 9) + "</g>")
         out.append(_text(150, py + 18, w["held"], 11, fill="#aab"))
         for k, cid in enumerate(p["held"]):
-            out.append(card_svg(table[cid], 150 + k * 92, py + 24, 80, i == seat))
+            out.append(card_svg(table[cid], 150 + k * 92, py + 24, 80, i == seat, lang=lang))
         for k in range(len(p["held"]), p["held_count"]):
             out.append(
                 f'<rect x="{150 + k * 92}" y="{py + 24}" width="80" height="80" rx="6" fill="#39307a" stroke="#776bd0"/>'
             )
         out.append(_text(440, py + 18, w["won"], 11, fill="#aab"))
         for k, cid in enumerate(p["won"]):
-            out.append(card_svg(table[cid], 440 + k * 62, py + 24, 56, False))
+            out.append(card_svg(table[cid], 440 + k * 62, py + 24, 56, False, lang=lang))
     out.append("</svg>")
     return "".join(out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from galaxis.core.messages import fmt
 from galaxis.games.stellium.data import Card, cards, geometry, terms
 
 if TYPE_CHECKING:
@@ -22,23 +23,28 @@ def words(lang: str) -> dict[str, Any]:
 
 
 def card_text(card: Card, lang: str = "en") -> str:
-    """A one-line summary of an objective card: its pattern and its value."""
+    """A one-line summary of an objective card: its colour, pattern and value, in words."""
     w = words(lang)
-    if card.kind == "centres":
+    c = w["card"]
+    head = f"{card.id} ({w['colours'][card.colour]})"
+    if card.kind in ("centres", "chain"):
         tiers = ", ".join(f"{k}→{v}" for k, v in sorted(card.tiers.items()))
-        return f"{card.id} [{card.colour}] {card.marble} × centre ({tiers})"
-    if card.kind == "chain":
-        tiers = ", ".join(f"{k}→{v}" for k, v in sorted(card.tiers.items()))
-        return f"{card.id} [{card.colour}] {card.marble} chain ({tiers})"
-    shape = card.shape or "shape"
-    extra = ""
-    if card.different_galaxies:
-        extra += " ≠galaxies"
-    if card.centres:
-        extra += " centre"
-    if card.empty:
-        extra += " +∅"
-    return f"{card.id} [{card.colour}] {shape} {' '.join(card.marbles)}{extra} → {card.points} {w['points']}"
+        assert card.marble is not None
+        text = fmt(lang, c[card.kind], type=w["types"][card.marble], types=w["types_pl"][card.marble])
+        return f"{head}: {text} ({tiers} {w['points']})"
+    names = [w["types"].get(m, c["any"]) for m in card.marbles]
+    shape = w["shapes"].get(card.shape or "", "")
+    text = fmt(lang, c["shape"], shape=shape, marbles=" – ".join(names)) if shape else " – ".join(names)
+    extras = [
+        c[key]
+        for key, on in (
+            ("different", card.different_galaxies),
+            ("centre", card.centres),
+            ("empty", card.empty),
+        )
+        if on
+    ]
+    return f"{head}: {text}{''.join(', ' + e for e in extras)} → {card.points} {w['points']}"
 
 
 def board_lines(state: StelliumState) -> list[str]:
@@ -91,7 +97,7 @@ def render_text(game: Stellium, state: StelliumState, seat: int | None, lang: st
     for p in obs["players"]:
         marker = "*" if p["seat"] in obs["to_move"] else " "
         you = f" ({w['you']})" if p["seat"] == seat else ""
-        tokens = " ".join(p["tokens"]) or "-"
+        tokens = ", ".join(w["effects"][t] for t in p["tokens"]) or "-"
         lines.append(
             f"{marker} {p['seat']}{you}: {w['score']} {obs['scores'][p['seat']]:g}, {w['points']} {p['points']}, "
             f"{w['tokens']}: {tokens}, {w['won']}: {' '.join(p['won']) or '-'}"
