@@ -118,13 +118,18 @@ def _class_index(vowel_class: str) -> int:
 
 
 # --------------------------------------------------------------------- numbers
+_LEADING_NUMBER = re.compile(r"[+\-−±]?(\d[\d\u00a0 ]*)(?:[.,](\d+))?")
+
+
 def _parts(value: int | float | str) -> tuple[int, str]:
-    """The integer part and the digits after the decimal sign of a number (as written)."""
+    """The integer part and the digits after the decimal sign of the number a text starts
+    with („12 000,5” -> 12000 and "5"; „1r1” -> 1)."""
     text = value if isinstance(value, str) else number(value)
-    text = text.replace("\u00a0", "").replace(" ", "").lstrip("+-−")
-    whole, _, fraction = text.replace(".", ",").partition(",")
-    digits = "".join(ch for ch in whole if ch.isdigit())
-    return int(digits or "0"), "".join(ch for ch in fraction if ch.isdigit())
+    found = _LEADING_NUMBER.match(text.strip())
+    if not found:
+        return 0, ""
+    whole = found.group(1).replace("\u00a0", "").replace(" ", "")
+    return int(whole or "0"), found.group(2) or ""
 
 
 def last_word(value: int | float | str) -> str:
@@ -389,7 +394,7 @@ class HuFormatter(string.Formatter):
         if isinstance(value, int | float):
             if python_spec:
                 text = format(value, python_spec)
-                return text.replace(",", "\u00a0").replace(".", ",")
+                return text.replace(",", "\u00a0").replace(".", ",").replace("-", "\u2212")
             return number(value)
         if isinstance(value, list | tuple):
             return join(self.render_value(v) for v in value)

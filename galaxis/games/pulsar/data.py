@@ -15,7 +15,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from galaxis.core.messages import Catalogue
+
 DATA = Path(__file__).parent / "data"
+MSG = Catalogue.for_package(__name__)  # data/messages.yaml and the glossary data/terms.yaml
 SIZES = ("s", "m", "l")
 GATE_COLOURS = {"orange": "o", "pink": "p", "green": "g"}
 

@@ -10,9 +10,11 @@ board), ``track-i`` / ``track-e``, ``gyro-s|m|l``, ``tx-<tile>``, ``tech-<id>``,
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from galaxis.games.pulsar.data import board, goals, hq_boards, tech_ids, transmitters
+from galaxis.core.messages import fmt
+from galaxis.games.pulsar.data import board, hq_boards, tech_ids, terms, transmitters
+from galaxis.games.pulsar.views import goal_text
 
 if TYPE_CHECKING:
     from galaxis.games.pulsar.rules import Pulsar
@@ -57,7 +59,7 @@ def _box(
     )
 
 
-def _cluster(s: PulsarState) -> list[str]:
+def _cluster(s: PulsarState, letters: dict[str, str]) -> list[str]:
     bd = board(s.board)
     out = [
         '<circle cx="350" cy="350" r="345" fill="#070b18" stroke="#334"/>',
@@ -106,7 +108,8 @@ def _cluster(s: PulsarState) -> list[str]:
                 )
             if nid in s.gyros:
                 size, spin = s.gyros[nid]
-                parts.append(_t(x, y + 4, size.upper() if spin else size, 9, "middle", "#000", "bold"))
+                letter = letters[size]
+                parts.append(_t(x, y + 4, letter.upper() if spin else letter, 9, "middle", "#000", "bold"))
         parts.append(_t(x + 9, y - 7, str(nid), 7, "start", "#778"))
         parts.append("</g>")
         out.append("".join(parts))
@@ -120,8 +123,8 @@ def _cluster(s: PulsarState) -> list[str]:
     return out
 
 
-def _dice_board(s: PulsarState, x0: float, y0: float) -> list[str]:
-    out = [_t(x0, y0 - 6, f"Round {s.round}/8 — dice board", 13, weight="bold")]
+def _dice_board(s: PulsarState, x0: float, y0: float, w: dict[str, Any], lang: str) -> list[str]:
+    out = [_t(x0, y0 - 6, fmt(lang, w["board"]["dice_board"], round=s.round), 13, weight="bold")]
     for v in range(1, 7):
         bx = x0 + (v - 1) * 60
         out.append(f'<rect x="{bx:.0f}" y="{y0:.0f}" width="56" height="44" fill="#141c33" stroke="#556"/>')
@@ -137,7 +140,7 @@ def _dice_board(s: PulsarState, x0: float, y0: float) -> list[str]:
     for t, name in enumerate(("i", "e")):
         ty = y0 + 64 + t * 34
         out.append(f'<g data-target="track-{name}" class="clickable">')
-        out.append(_t(x0, ty + 12, "initiative" if name == "i" else "engineering", 10))
+        out.append(_t(x0, ty + 12, w["initiative"] if name == "i" else w["engineering"], 10))
         for space, stack in enumerate(s.tracks[t]):
             sx = x0 + 70 + space * 20
             fill = "#3a1a1a" if space >= 13 else "#1a2236"
@@ -150,7 +153,7 @@ def _dice_board(s: PulsarState, x0: float, y0: float) -> list[str]:
                 )
         out.append("</g>")
     oy = y0 + 140
-    out.append(_t(x0, oy, "turn order: " + " ".join(str(x) for x in s.order), 11))
+    out.append(_t(x0, oy, f"{w['order']}: " + ", ".join(str(x) for x in s.order), 11))
     return out
 
 
@@ -159,21 +162,32 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#0b0f1e"/>',
     ]
-    parts += _cluster(s)
+    all_terms = terms()
+    w: dict[str, Any] = all_terms.get(lang, all_terms["en"])
+    parts += _cluster(s, w["size_letters"])
     x0 = 730
-    parts += _dice_board(s, x0, 24)
+    b = w["board"]
+    parts += _dice_board(s, x0, 24, w, lang)
     # gyrodyne board and modifier board
     gy = 190
     for i, size in enumerate(("s", "m", "l")):
         holders = ",".join(str(x) for x in s.award_holders[size])
         parts.append(
-            _box(x0 + i * 110, gy, 104, 24, f"{size}: {s.gyro_supply[size]} left [{holders}]", f"gyro-{size}")
+            _box(
+                x0 + i * 110,
+                gy,
+                104,
+                24,
+                fmt(lang, b["supply"], size=w["sizes"][size], left=s.gyro_supply[size])
+                + (f" [{holders}]" if holders else ""),
+                f"gyro-{size}",
+            )
         )
-    parts.append(_box(x0 + 340, gy, 60, 24, "buy ±1", "buy-pm"))
-    parts.append(_box(x0 + 404, gy, 60, 24, "buy +2", "buy-p2"))
+    parts.append(_box(x0 + 340, gy, 60, 24, fmt(lang, b["buy"], token="±1"), "buy-pm"))
+    parts.append(_box(x0 + 404, gy, 60, 24, fmt(lang, b["buy"], token="+2"), "buy-p2"))
     # transmitter display
     ty = 224
-    parts.append(_t(x0, ty + 14, "transmitters:", 11))
+    parts.append(_t(x0, ty + 14, f"{w['transmitters']}:", 11))
     for i, tid in enumerate(s.display):
         tile = transmitters()[tid]
         parts.append(
@@ -182,7 +196,7 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
                 ty,
                 120,
                 22,
-                f"{tid} cost {'/'.join(map(str, tile.costs))} link {list(tile.links)}",
+                f"{tid} {b['cost']} {'/'.join(map(str, tile.costs))}, {b['link']} {','.join(map(str, tile.links))}",
                 f"tx-{tid}",
                 "#2a2440",
                 10,
@@ -191,7 +205,7 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
     # technologies
     tty = 256
     techs = tech_ids(s.tech_boards)
-    parts.append(_t(x0, tty + 10, f"techs {'/'.join(s.tech_boards)}; time marker row {s.round}", 11))
+    parts.append(_t(x0, tty + 10, fmt(lang, b["techs"], boards="/".join(s.tech_boards), row=s.round), 11))
     for row in range(1, 9):
         ids = [tid for tid in techs if int(tid[0]) == row]
         for j, tid in enumerate(ids):
@@ -204,7 +218,7 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
                     tty + 14 + (row - 1) * 24,
                     146,
                     21,
-                    f"{tid} {t.type} {t.cost}{'L' if t.mode == 'lock' else ''} [{who}]",
+                    f"{tid} {w['tech_types'][t.type]} {t.cost}{' 🔒' if t.mode == 'lock' else ''} [{who}]",
                     f"tech-{tid}",
                     fill,
                     10,
@@ -213,14 +227,11 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
     # goals
     gy2 = tty + 14 + 8 * 24 + 6
     for i, g in enumerate(s.goals):
-        goal = goals()[g]
         parts.append(
-            _box(
-                x0 + i * 150, gy2, 146, 21, f"goal {g}: {goal.kind} {goal.count}", f"goal-{g}", "#403a24", 10
-            )
+            _box(x0 + i * 150, gy2, 146, 21, goal_text(g, lang, s.goal4_any), f"goal-{g}", "#403a24", 9)
         )
-    parts.append(_box(x0 + 460, gy2, 50, 21, "bonus", "bonus"))
-    parts.append(_box(x0 + 514, gy2, 56, 21, "explore", "explore"))
+    parts.append(_box(x0 + 460, gy2, 50, 21, b["bonus"], "bonus"))
+    parts.append(_box(x0 + 514, gy2, 56, 21, b["explore"], "explore"))
     # players
     py = gy2 + 34
     for i, p in enumerate(s.players):
@@ -232,15 +243,25 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
             _t(
                 x0 + 6,
                 y + 15,
-                f"seat {i}: {p.score} VP, {p.cubes} cubes, ±1×{p.pm} +2×{p.p2}, dice {p.dice}"
-                + (f" red {p.red}" if p.red >= 0 else "")
-                + f", held {p.held}",
+                fmt(
+                    lang,
+                    b["seat"],
+                    seat=i,
+                    score=p.score,
+                    cubes=p.cubes,
+                    pm=p.pm,
+                    p2=p.p2,
+                    dice=", ".join(map(str, p.dice)) or "-",
+                )
+                + (", " + fmt(lang, b["red"], value=p.red) if p.red >= 0 else "")
+                + ", "
+                + fmt(lang, b["held"], tiles=", ".join(w["sizes"].get(h, h) for h in p.held) or "-"),
                 11,
                 fill=SEAT_FILL[i],
             )
         )
         for k, tid in enumerate(sorted(p.tx)):
-            state = "on" if tid in p.online else "".join("x" if c else "." for c in p.tx[tid])
+            state = b["on"] if tid in p.online else "".join("x" if c else "." for c in p.tx[tid])
             parts.append(
                 _box(
                     x0 + 6 + k * 62,
@@ -254,7 +275,16 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
                 )
             )
         parts.append(
-            _t(x0 + 6, y + 56, "arrays: " + " | ".join("-".join(e[0] for e in arr) for arr in p.arrays), 10)
+            _t(
+                x0 + 6,
+                y + 56,
+                fmt(
+                    lang,
+                    b["arrays"],
+                    arrays=" | ".join("-".join(e[0] for e in arr) for arr in p.arrays) or "-",
+                ),
+                10,
+            )
         )
         if p.hq:
             side = p.hq_side or p.hq + "?"
@@ -276,7 +306,7 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
                         )
                     )
             elif seat == i:
-                parts.append(_box(x0 + 60, y + 64, 60, 18, "side 1", "hq-side-1"))
-                parts.append(_box(x0 + 124, y + 64, 60, 18, "side 2", "hq-side-2"))
+                parts.append(_box(x0 + 60, y + 64, 60, 18, fmt(lang, b["side"], v=1), "hq-side-1"))
+                parts.append(_box(x0 + 124, y + 64, 60, 18, fmt(lang, b["side"], v=2), "hq-side-2"))
     parts.append("</svg>")
     return "".join(parts)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from galaxis.games.pulsar.data import board, goals, tech_ids
+from galaxis.core.messages import fmt, num
+from galaxis.games.pulsar.data import MSG, board, tech_ids
+from galaxis.games.pulsar.views import WHAT, goal_text
 
 if TYPE_CHECKING:
     from galaxis.games.pulsar.rules import Pulsar
@@ -38,8 +41,7 @@ def render_text(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en"
         f"{w['order']}: " + " ".join(names[x] for x in s.order),
         f"{w['display']}: {' '.join(s.display) or '-'}   {w['stack']} A/B/C: {obs['tx_stack']['A']}/{obs['tx_stack']['B']}/{obs['tx_stack']['C']}",
         f"{w['gyros']}: " + " ".join(f"{w['sizes'][k]} {v}" for k, v in s.gyro_supply.items()),
-        f"{w['goals']}: "
-        + "; ".join(f"{g}: {goals()[g].kind} >= {goals()[g].count} ({goals()[g].vp} VP)" for g in s.goals),
+        f"{w['goals']}: " + "; ".join(goal_text(g, lang, s.goal4_any) for g in s.goals),
         f"{w['techs']} ({'/'.join(s.tech_boards)}): "
         + " ".join(
             f"{tid}[{t.cost}{'L' if t.mode == 'lock' else ''}:{','.join(names[x] for x in s.patents[tid])}]"
@@ -63,21 +65,28 @@ def render_text(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en"
             for n, o in sorted(s.owner.items())
         ),
     ]
+
+    def listed(items: Sequence[object]) -> str:
+        return ", ".join(str(x) for x in items) or "-"
+
     for i, p in enumerate(s.players):
         hq = (
-            f" {w['hq']} {p.hq_side or p.hq or '-'} {w['done']} {p.hq_done} {w['races']} {p.races}"
+            f"; {w['hq']} {p.hq_side or p.hq or '-'}, {w['done']}: {listed(p.hq_done)}, {w['races']}: {listed(p.races)}"
             if p.hq
             else ""
         )
+        red = f" ({fmt(lang, w['board']['red'], value=p.red)})" if p.red >= 0 else ""
+        tx = listed([f"{tid} ({w['online']})" if tid in p.online else tid for tid in sorted(p.tx)])
         lines.append(
-            f"{'>' if i in obs['to_move'] else ' '} {i} {names[i]}: {p.score} {w['score']}, {p.cubes} {w['cubes']}, "
-            f"±1×{p.pm} +2×{p.p2}, {w['ship']} @{p.ship}, {w['dice']} {p.dice}"
-            + (f" red {p.red}" if p.red >= 0 else "")
-            + f", {w['held']} {p.held}, {w['transmitters']} {dict(p.tx)} {w['online']} {p.online}, {w['patents']} {p.patents}{hq}"
+            f"{'>' if i in obs['to_move'] else ' '} {i} {names[i]}: {w['score']} {num(p.score, lang)}; "
+            f"{w['cubes']} {p.cubes}; ±1×{p.pm} +2×{p.p2}; {w['ship']} @{p.ship}; {w['dice']}: {listed(p.dice)}{red}; "
+            f"{w['held']}: {listed([w['sizes'].get(h, h) for h in p.held])}; {w['transmitters']}: {tx}; "
+            f"{w['patents']}: {listed(p.patents)}{hq}"
         )
     if s.pending:
         top = s.pending[-1]
-        lines.append(f"{w['pending']}: {top.kind} ({top.seat})")
+        what = MSG(WHAT[top.kind]).render(lang) if top.kind in WHAT else top.kind
+        lines.append(f"{w['pending']} ({top.seat}): {what}")
     if seat is not None and seat in obs["to_move"]:
         legal = game.legal_actions(s, seat)
         lines.append(
