@@ -41,7 +41,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
 
 
 def _load_search_agents() -> None:
-    """Search agents live in their own modules; importing them registers them."""
+    """Search agents and levels live in their own modules; importing them registers them."""
     if importlib.util.find_spec("galaxis.agents.search") is not None:
         importlib.import_module("galaxis.agents.search")
 

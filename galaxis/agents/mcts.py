@@ -165,7 +165,8 @@ class SearchAgent:
         self._options: dict[str, Any] = {}
         # MAST: notation -> [value sum for the seat that played it, count], per decision
         self._mast: dict[str, list[float]] = {}
-        self.last_iterations = 0
+        self.last_iterations = 0  # iterations of the last decision (0 when it was forced)
+        self.last_cpu_ms = 0.0  # CPU time of the last decision
 
     # --- the world each iteration searches (overridden by ISMCTS) -------------
     def _prepare(self, match: Match, seat: int, rng: Rng) -> None:
@@ -184,6 +185,7 @@ class SearchAgent:
         if not legal:
             raise CORE.illegal("no_decision", "core: turn order", seat=seat)
         if len(legal) == 1:
+            self.last_iterations, self.last_cpu_ms = 0, 0.0
             return legal[0]
         # deterministic given the agent's seed and the move number (never the match seed:
         # that would reveal the deck)
@@ -198,16 +200,19 @@ class SearchAgent:
             self._rollout_bot = match.game.heuristic_agent(rng.next64() & 0x7FFFFFFF)
         game = match.game
         players = match.num_players
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        # ``ms`` counts this process's CPU time, so a busy machine does not shorten the search
+        start = time.process_time()
+        deadline = start + self.ms / 1000.0 if self.ms is not None else None
         limit = self.iters if self.iters is not None else 1 << 62
         done = 0
         while done < limit:
             state = self._world(match, seat, rng)
             self._iterate(game, state, root, seat, players, rng)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.process_time() >= deadline:
                 break
         self.last_iterations = done
+        self.last_cpu_ms = 1000.0 * (time.process_time() - start)
         self._remember(match, seat, root)
         return self._best(root, seat, legal, rng)
 

@@ -12,9 +12,16 @@ See docs/agents.md.
 from __future__ import annotations
 
 from galaxis.agents import register_agent
+from galaxis.agents.guided import GuidedAgent
+from galaxis.agents.levels import LevelAgent, NoisyAgent, level_factory
 from galaxis.agents.mcts import ISMCTSAgent, MCTSAgent, SearchAgent, reward
+from galaxis.core.game import LEVELS
 
 register_agent("mcts", MCTSAgent)
 register_agent("ismcts", ISMCTSAgent)
+register_agent("guided", GuidedAgent)
+register_agent("noisy", NoisyAgent)
+for _level in LEVELS:
+    register_agent(_level, level_factory(_level))
 
-__all__ = ["ISMCTSAgent", "MCTSAgent", "SearchAgent", "reward"]
+__all__ = ["GuidedAgent", "ISMCTSAgent", "LevelAgent", "MCTSAgent", "NoisyAgent", "SearchAgent", "reward"]

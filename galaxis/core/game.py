@@ -29,6 +29,16 @@ Event = dict[str, Any]
 
 OPTION_TYPES = ("bool", "int", "choice")
 
+# The named playing levels every game offers (agent specs ``easy`` ... ``expert``), weakest first.
+LEVELS = ("easy", "normal", "hard", "expert")
+# What a level plays in a game that declares no levels of its own (see ``Game.agent_levels``).
+DEFAULT_LEVELS = {
+    "easy": "noisy:eps=0.3",
+    "normal": "heuristic",
+    "hard": "guided:ms=1000",
+    "expert": "guided:ms=3000",
+}
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -329,6 +339,12 @@ class Game(ABC):
     def heuristic_agent(self, seed: int) -> Agent | None:
         """The game's own bot (agent spec ``heuristic``), if it has one."""
         return None
+
+    def agent_levels(self) -> dict[str, str]:
+        """The agent spec behind each named level (``LEVELS``) in this game; a level
+        left out plays ``DEFAULT_LEVELS``. ``hard`` searches at most 1 s of CPU per
+        decision, ``expert`` at most 3 s (docs/agents.md)."""
+        return dict(DEFAULT_LEVELS)
 
     def rules_text(self, lang: str = "en") -> str:
         """The rules: ``docs/games/<id>.md`` in English; in another language the game's

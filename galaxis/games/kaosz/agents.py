@@ -18,6 +18,16 @@ if TYPE_CHECKING:
     from galaxis.games.kaosz.state import KaoszState
 
 
+# The named levels of this game (agent specs; docs/agents.md): ``normal`` is the bot below,
+# ``hard`` and ``expert`` improve it by search (``guided``: rollouts played by this bot).
+LEVELS = {
+    "easy": "noisy:eps=0.3",
+    "normal": "heuristic",
+    "hard": "guided:ms=1000,depth=30",
+    "expert": "guided:ms=3000,depth=30",
+}
+
+
 def evaluate(g: Kaosz, s: KaoszState, seat: int) -> float:
     """Colony and fleet balance against the strongest opponent, squashed into [0, 1]."""
     if s.phase == "over":

@@ -1104,3 +1104,8 @@ class Kaosz(Game):
         from galaxis.games.kaosz.agents import KaoszBot
 
         return KaoszBot(seed)
+
+    def agent_levels(self) -> dict[str, str]:
+        from galaxis.games.kaosz.agents import LEVELS
+
+        return dict(LEVELS)

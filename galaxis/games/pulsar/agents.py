@@ -16,6 +16,15 @@ from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.data import board, components, transmitters
 from galaxis.games.pulsar.state import PulsarState
 
+# The named levels of this game (agent specs; docs/agents.md): ``normal`` is the bot below,
+# ``hard`` and ``expert`` improve it by search (``guided``: rollouts played by this bot).
+LEVELS = {
+    "easy": "noisy:eps=0.3",
+    "normal": "heuristic",
+    "hard": "guided:ms=1000",
+    "expert": "guided:ms=3000,width=14",
+}
+
 
 def potential(s: PulsarState, seat: int) -> float:
     """VP now plus a rough value of what the position will still earn."""

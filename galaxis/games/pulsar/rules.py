@@ -1386,6 +1386,11 @@ class Pulsar(Game):
 
         return PulsarBot(seed)
 
+    def agent_levels(self) -> dict[str, str]:
+        from galaxis.games.pulsar.agents import LEVELS
+
+        return dict(LEVELS)
+
     def board_of(self, state: PulsarState) -> Board:
         return board(state.board)
 

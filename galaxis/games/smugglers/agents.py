@@ -12,6 +12,16 @@ from typing import Any
 
 from galaxis.core import Action, Match, Rng
 
+# The named levels of this game (agent specs; docs/agents.md): ``normal`` is the bot below,
+# ``hard`` and ``expert`` improve it by search (``guided``: rollouts played by this bot).
+LEVELS = {
+    "easy": "noisy:eps=0.3",
+    "normal": "heuristic",
+    "hard": "guided:ms=1000",
+    "expert": "guided:ms=3000,width=14",
+}
+
+
 COLOURS = ("r", "y", "g", "b")
 
 

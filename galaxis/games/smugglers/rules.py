@@ -889,6 +889,11 @@ class Smugglers(Game):
 
         return SmugglerBot(seed)
 
+    def agent_levels(self) -> dict[str, str]:
+        from galaxis.games.smugglers.agents import LEVELS
+
+        return dict(LEVELS)
+
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
         """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
         from galaxis.games.smugglers.encode import SmugglersEncoder

@@ -18,6 +18,16 @@ from galaxis.core import Action, Match, Rng
 from galaxis.games.stellium import patterns
 from galaxis.games.stellium.data import Card, cards, geometry
 
+# The named levels of this game (agent specs; docs/agents.md): ``normal`` is the bot below,
+# ``hard`` and ``expert`` improve it by search (``guided``: rollouts played by this bot).
+LEVELS = {
+    "easy": "noisy:eps=0.3",
+    "normal": "heuristic",
+    "hard": "guided:ms=1000,depth=12",
+    "expert": "guided:ms=3000,depth=12",
+}
+
+
 BOARD_STEPS = {"draw", "place", "effect", "permute", "swap", "collide", "rotate", "attract", "pull"}
 LEAF_BUDGET = 1000
 

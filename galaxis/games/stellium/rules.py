@@ -1109,3 +1109,8 @@ class Stellium(Game):
         from galaxis.games.stellium.agents import StelliumBot
 
         return StelliumBot(seed)
+
+    def agent_levels(self) -> dict[str, str]:
+        from galaxis.games.stellium.agents import LEVELS
+
+        return dict(LEVELS)
