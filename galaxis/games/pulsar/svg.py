@@ -261,7 +261,7 @@ def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en")
             )
         )
         for k, tid in enumerate(sorted(p.tx)):
-            state = b["on"] if tid in p.online else "".join("x" if c else "." for c in p.tx[tid])
+            state = b["online_mark"] if tid in p.online else "".join("x" if c else "." for c in p.tx[tid])
             parts.append(
                 _box(
                     x0 + 6 + k * 62,
