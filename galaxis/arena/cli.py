@@ -103,6 +103,15 @@ def _progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], No
         yield update
 
 
+def _check_seeds(seed: int, games: int) -> None:
+    """Every game's seed (SEED + i) checked like the server checks a seed."""
+    from galaxis.core import check_seed
+
+    check_seed(seed)
+    if games >= 1:
+        check_seed(seed + games - 1)
+
+
 def _ray_args(ray: str | None) -> str | None:
     if ray is not None and not ray.strip():
         raise BadOption("--ray takes an address: auto, local, or host:port")
@@ -128,11 +137,17 @@ def register(app: typer.Typer) -> None:
         ray: str | None = typer.Option(None, "--ray", help="Run on Ray: auto, local, or a cluster address."),
         seed: int = typer.Option(0, "--seed", help="Game i uses seed SEED+i."),
         option: list[str] | None = typer.Option(None, "--option", help="Game option key=value (repeatable)."),
-        rotate: bool = typer.Option(False, "--rotate", help="Rotate the agents one seat per game."),
+        rotate: bool = typer.Option(
+            True,
+            "--rotate/--no-rotate",
+            help="Move the agents one seat per game, so every agent sits in every seat equally "
+            "often (default); --no-rotate keeps them in the order given.",
+        ),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     ) -> None:
         """Play many seeded games between agents and write one JSON line per game."""
         with _user_errors():
+            _check_seeds(seed, games)
             if workers != 1 and ray is not None:
                 raise BadOption("give either --workers or --ray, not both")
             start = time.perf_counter()
@@ -174,6 +189,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Round-robin or gauntlet tournament with seat rotation."""
         with _user_errors():
+            _check_seeds(seed, games)
             if workers != 1 and ray is not None:
                 raise BadOption("give either --workers or --ray, not both")
             start = time.perf_counter()
@@ -202,7 +218,7 @@ def register(app: typer.Typer) -> None:
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     ) -> None:
-        """Win rates, ratings, seat advantage, game lengths and score distributions."""
+        """Win rates, ratings, seats, game lengths and score distributions of a results file."""
         with _user_errors():
             records = load_results(file)
             if not records:
@@ -217,6 +233,21 @@ def register(app: typer.Typer) -> None:
                 typer.echo(json.dumps(summary, indent=1))
             else:
                 _print_summary(summary)
+
+
+def seat_line(players: str, seats: dict[str, Any], rotation: dict[str, Any]) -> str:
+    """Win rates by seat, called a seat advantage only when the agents were rotated
+    (or all seats held the same agent); otherwise the seats' agents are named."""
+    if rotation["kind"] in ("rotated", "same agents"):
+        rates = ", ".join(f"seat {k}: {v['win_rate']:.3f}" for k, v in seats.items())
+        return f"seat advantage ({players} players, {rotation['kind']}): {rates}"
+    rates = ", ".join(
+        f"seat {k} ({'/'.join(rotation['agents'][k])}): {v['win_rate']:.3f}" for k, v in seats.items()
+    )
+    return (
+        f"win rate by seat ({players} players): {rates} — the seats were NOT rotated, so these "
+        "numbers measure the agents in those seats, not the seats (simulate rotates unless --no-rotate)"
+    )
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
@@ -239,8 +270,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
             )
         console.print(table)
         for players, seats in s["seats"].items():
-            rates = ", ".join(f"seat {k}: {v['win_rate']:.3f}" for k, v in seats.items())
-            console.print(f"seat advantage ({players} players): {rates}")
+            console.print(seat_line(players, seats, s["seat_rotation"][players]), soft_wrap=True)
         ln = s["length"]
         console.print(
             f"length: mean {ln['mean']:.1f}, median {ln['median']}, min {ln['min']:.0f}, max {ln['max']:.0f}"

@@ -1,7 +1,9 @@
 """The HTML report: tables of the summary and matplotlib plots.
 
 The HTML file is self-contained (each PNG is embedded as base64); the same
-PNGs are also written beside it as ``<stem>-<game>-<plot>.png``.
+PNGs are also written beside it as ``<stem>-<game>-<plot>.png``. matplotlib is
+in the ``reports`` extra (``pip install 'galaxis[reports]'``); without it the
+report says so in one line instead of failing.
 """
 
 from __future__ import annotations
@@ -15,9 +17,17 @@ from typing import Any
 
 from galaxis.core.errors import GalaxisError
 
+MISSING_MATPLOTLIB = (
+    "the HTML report draws its plots with matplotlib, which is not installed; "
+    "install the reports extra: pip install 'galaxis[reports]'"
+)
+
 
 def _figure() -> Any:
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise GalaxisError(MISSING_MATPLOTLIB) from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -40,8 +50,9 @@ def _plots(game: str, summary: dict[str, Any], records: list[dict[str, Any]]) ->
 
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.5 * len(names)))
     rates = [agents[a]["win_rate"] for a in names]
-    lo = [agents[a]["win_rate"] - agents[a]["ci95"][0] for a in names]
-    hi = [agents[a]["ci95"][1] - agents[a]["win_rate"] for a in names]
+    # Rounding can put a bound a hair past the rate (1.0 vs 0.9999...): error bars are never negative.
+    lo = [max(0.0, agents[a]["win_rate"] - agents[a]["ci95"][0]) for a in names]
+    hi = [max(0.0, agents[a]["ci95"][1] - agents[a]["win_rate"]) for a in names]
     ax.barh(names, rates, xerr=[lo, hi], color="#4c78a8", capsize=4)
     ax.axvline(summary["expected_win_rate"], color="grey", linestyle="--", label="equal chances")
     ax.set_xlim(0, 1)
@@ -55,13 +66,13 @@ def _plots(game: str, summary: dict[str, Any], records: list[dict[str, Any]]) ->
         fig, ax = plt.subplots(figsize=(6, 3))
         idx = list(seats)
         rates = [seats[s]["win_rate"] for s in idx]
-        lo = [seats[s]["win_rate"] - seats[s]["ci95"][0] for s in idx]
-        hi = [seats[s]["ci95"][1] - seats[s]["win_rate"] for s in idx]
+        lo = [max(0.0, seats[s]["win_rate"] - seats[s]["ci95"][0]) for s in idx]
+        hi = [max(0.0, seats[s]["ci95"][1] - seats[s]["win_rate"]) for s in idx]
         ax.bar([f"seat {s}" for s in idx], rates, yerr=[lo, hi], color="#f58518", capsize=4)
         ax.axhline(1 / int(players), color="grey", linestyle="--")
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate")
-        ax.set_title(f"{game}: seat advantage ({players} players)")
+        ax.set_title(f"{game}: {_seat_title(summary['seat_rotation'][players])} ({players} players)")
         plots[f"seats{players}"] = _png(fig)
 
     fig, ax = plt.subplots(figsize=(6, 3))
@@ -104,6 +115,18 @@ def _plots(game: str, summary: dict[str, Any], records: list[dict[str, Any]]) ->
     return plots
 
 
+def _seat_title(rotation: dict[str, Any]) -> str:
+    if rotation["kind"] in ("rotated", "same agents"):
+        return "seat advantage"
+    return "win rate by seat (seats not rotated)"
+
+
+NOT_ROTATED = (
+    "The seats were not rotated (simulate --no-rotate): each seat held the agents named in "
+    "its row, so these win rates measure those agents, not an advantage of the seat."
+)
+
+
 def _fmt(x: Any) -> str:
     if isinstance(x, float):
         return f"{x:.3f}"
@@ -138,11 +161,14 @@ def _game_section(game: str, s: dict[str, Any], images: dict[str, str]) -> str:
             ["agent", "seat-games", "win rate", "95% CI", "mean place", "mean score", "μ", "σ", "μ−3σ"], rows
         )
     )
-    parts.append("<h3>Seat advantage</h3>")
     for players, seats in s["seats"].items():
+        rotation = s["seat_rotation"][players]
+        parts.append(f"<h3>{html.escape(_seat_title(rotation).capitalize())} ({players} players)</h3>")
+        if rotation["kind"] not in ("rotated", "same agents"):
+            parts.append(f"<p><strong>{html.escape(NOT_ROTATED)}</strong></p>")
         rows = [
             [
-                f"{players}p seat {k}",
+                f"{players}p seat {k} ({'/'.join(rotation['agents'][k])})",
                 v["games"],
                 v["win_rate"],
                 f"{v['ci95'][0]:.3f}–{v['ci95'][1]:.3f}",
@@ -191,6 +217,7 @@ def write_html(summary: dict[str, Any], records: list[dict[str, Any]], out: str 
     path = Path(out)
     if path.is_dir():
         raise GalaxisError(f"--html {str(path)!r} is a directory")
+    _figure()  # matplotlib missing: one line before anything is written
     written: list[Path] = []
     sections = []
     try:

@@ -1,6 +1,6 @@
 """Statistics of a results file: win rates with Wilson intervals, openskill
-ratings, seat advantage, game lengths, score distributions and per-option
-comparisons.
+ratings, win rates by seat (a seat advantage only when the agents rotated
+through the seats), game lengths, score distributions and per-option comparisons.
 
 Win share: a seat alone in first place wins 1; a tie for first place among k
 seats gives each of them 1/k; everyone else 0. An agent's win rate is its
@@ -131,6 +131,29 @@ def _seat_table(records: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, 
     return out
 
 
+def seat_rotation(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Whether a win rate by seat of these games (one player count) is a seat advantage.
+
+    ``kind``: ``same agents`` (every seat held the same agent spec), ``rotated`` (every
+    agent sat in every seat equally often, give or take one game), or ``not rotated``
+    (then the win rate by seat mixes the agents' strength with the seat order).
+    ``agents``: the specs seen in each seat.
+    """
+    players = records[0]["players"] if records else 0
+    counts: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
+    for rec in records:
+        for seat, spec in enumerate(rec["seats"]):
+            counts[seat][spec] += 1
+    specs = sorted({spec for seat in counts for spec in seat})
+    if len(specs) <= 1:
+        kind = "same agents"
+    elif all(max(c.get(x, 0) for c in counts) - min(c.get(x, 0) for c in counts) <= 1 for x in specs):
+        kind = "rotated"
+    else:
+        kind = "not rotated"
+    return {"kind": kind, "agents": {str(seat): sorted(c) for seat, c in enumerate(counts)}}
+
+
 def _option_table(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """For each option that takes several values in the file: results per value."""
     values: dict[str, set[str]] = defaultdict(set)
@@ -172,6 +195,10 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "expected_win_rate": statistics.fmean(1.0 / r["players"] for r in recs),
             "agents": dict(sorted(agents.items(), key=lambda kv: -kv[1]["rating"]["ordinal"])),
             "seats": _seat_table(recs),
+            "seat_rotation": {
+                str(n): seat_rotation([r for r in recs if r["players"] == n])
+                for n in sorted({r["players"] for r in recs})
+            },
             "length": _describe([float(r["length"]) for r in recs]),
             "options": _option_table(recs),
         }
