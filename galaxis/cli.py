@@ -1,12 +1,17 @@
-"""The ``galaxis`` command: list, play, replay, rules and bench (the arena adds
-simulate, report and tournament through ``galaxis.arena.cli.register``).
+"""The ``galaxis`` command: list, rules, play, replay and bench here; simulate,
+tournament and report from the arena, serve from the server, and the commands a
+game adds (Káosz Galaktika's ``cards`` and ``deck``).
 
-Everything goes through the public API, so every registered game works here
-without game-specific code: the board comes from ``render_text``, the moves
-from ``legal_actions`` and ``describe``, the rules from ``rules_text``.
+The command starts at once: this module imports only Typer and the engine's core.
+Every other module is imported by the command that uses it, when it runs: the
+server only for ``serve``, a game's rules only when that game is played or
+asked about (``galaxis list`` reads each game's declarative ``info.json``), the
+arena's and the games' command modules only when one of their commands is
+called. Their names and help lines are listed here (``LAZY_COMMANDS``) and in
+the games' ``info.json``, so ``galaxis --help`` shows them without importing them.
 
-Bad input of any kind (arguments, options, notation, files) ends in a one-line
-message on stderr and exit code 2, never in a traceback.
+Bad input of any kind (arguments, options, notation, files, Typer's own usage
+errors) ends in a one-line message on stderr and exit code 2, never in a traceback.
 """
 
 from __future__ import annotations
@@ -14,57 +19,66 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-import secrets
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from typer.core import TyperCommand, TyperGroup
 
-import galaxis
-from galaxis.core import Action, GalaxisError, GameInfo, IllegalAction, Match, get_game
-from galaxis.core import games as all_games
-from galaxis.core.agent import Agent
-from galaxis.core.errors import BadMatchFile, BadOption
-from galaxis.core.registry import GAME_MODULES, game_ids
-from galaxis.i18n import HELP_WORDS, QUIT_WORDS, t
+from galaxis.core.errors import BadMatchFile, BadOption, GalaxisError
+from galaxis.core.registry import game_commands, game_ids, game_info, get_game
 
-app = typer.Typer(
-    name="galaxis",
-    help="Five space-themed tabletop games: play, replay, rules, benchmarks and the arena.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+if TYPE_CHECKING:
+    from galaxis.core import GameInfo
 
 USAGE_ERROR = 2
+INTERNAL_ERROR = 1
 _settings = {"traceback": False}
 
-
-class Lang(StrEnum):
-    en = "en"
-    hu = "hu"
+# Commands defined in other modules: name -> (module with ``register(app)``, help line).
+# ``tests/cli/test_cli_startup.py`` checks that each help line is the command's own.
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "simulate": (
+        "galaxis.arena.cli",
+        "Play many seeded games between agents and write one JSON line per game.",
+    ),
+    "tournament": ("galaxis.arena.cli", "Round-robin or gauntlet tournament with seat rotation."),
+    "report": (
+        "galaxis.arena.cli",
+        "Win rates, ratings, seats, game lengths and score distributions of a results file.",
+    ),
+    "serve": ("galaxis.server.cli", "Serve the lobby, the browser client and the HTTP/WebSocket API."),
+}
 
 
 # --- errors --------------------------------------------------------------------
 
 
+def one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
 def _fail(message: str) -> NoReturn:
     """One line on stderr and exit code 2."""
-    typer.echo(f"galaxis: error: {' '.join(str(message).split())}", err=True)
+    typer.echo(f"galaxis: error: {one_line(message)}", err=True)
     raise typer.Exit(USAGE_ERROR)
 
 
+def _internal(exc: BaseException) -> NoReturn:
+    typer.echo(
+        "galaxis: internal error (a bug, please report it; --traceback shows details): "
+        f"{type(exc).__name__}: {one_line(exc)}",
+        err=True,
+    )
+    raise typer.Exit(INTERNAL_ERROR)
+
+
 @contextmanager
-def _user_errors() -> Iterator[None]:
+def _user_errors(interrupted: str = "galaxis: interrupted") -> Iterator[None]:
     """Turns every error a user can provoke into one line and exit code 2.
 
     An unexpected exception is a bug: it is reported on one line with exit code 1,
@@ -80,21 +94,115 @@ def _user_errors() -> Iterator[None]:
         _fail(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except UnicodeDecodeError:
         _fail("the file is not UTF-8 text")
+    except RecursionError:
+        _fail("the input is nested too deeply")
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         _fail(f"{where}{exc.strerror or exc}")
     except KeyboardInterrupt:
-        typer.echo("galaxis: interrupted", err=True)
+        typer.echo(interrupted, err=True)
         raise typer.Exit(130) from None
     except Exception as exc:
         if _settings["traceback"]:
             raise
-        typer.echo(
-            f"galaxis: internal error (a bug, please report it; --traceback shows details): "
-            f"{type(exc).__name__}: {' '.join(str(exc).split())}",
-            err=True,
+        _internal(exc)
+
+
+class GalaxisGroup(TyperGroup):
+    """The root command: loads the lazily registered commands when they are called,
+    and reports every usage error (Typer's included) on one line with exit code 2."""
+
+    def lazy(self) -> dict[str, tuple[str, str]]:
+        return {**LAZY_COMMANDS, **game_commands()}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return names + [name for name in self.lazy() if name not in names]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        lazy = self.lazy()
+        if command is None and cmd_name in lazy:
+            # A stand-in with the help line, for the command list of `galaxis --help`.
+            return TyperCommand(name=cmd_name, help=lazy[cmd_name][1], callback=None)
+        return command
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and args[0] in self.lazy():
+            self.load(args[0])
+        return super().resolve_command(ctx, args)
+
+    def load(self, name: str) -> None:
+        """Imports the module that defines ``name`` and adds its commands."""
+        module = importlib.import_module(self.lazy()[name][0])
+        sub = typer.Typer()
+
+        @sub.callback()
+        def _group() -> None:  # a callback makes Typer build a group even for one command
+            pass
+
+        module.register(sub)
+        group = typer.main.get_command(sub)
+        for command_name, command in getattr(group, "commands", {}).items():
+            self.commands.setdefault(command_name, command)
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        code = _run_root(
+            lambda: super(GalaxisGroup, self).main(args, prog_name, complete_var, False, **extra)
         )
-        raise typer.Exit(1) from None
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _run_root(run: Callable[[], Any]) -> int:
+    """Runs the root command; Typer's own errors become one line and exit code 2."""
+    try:
+        code = run()
+    except typer.TyperException as exc:  # Typer's usage errors (a bad value, a missing option ...)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `galaxis` alone, `galaxis deck`: the help
+            typer.echo(exc.format_message())
+            return 0
+        typer.echo(f"galaxis: error: {one_line(exc.format_message())}", err=True)
+        return USAGE_ERROR
+    except typer.Abort:
+        typer.echo("galaxis: aborted", err=True)
+        return 130
+    except RecursionError:
+        typer.echo("galaxis: error: the input is nested too deeply", err=True)
+        return USAGE_ERROR
+    except Exception as exc:  # a command without its own error handling (a game's)
+        if _settings["traceback"]:
+            raise
+        try:
+            _internal(exc)
+        except typer.Exit as done:
+            return done.exit_code
+    return code if isinstance(code, int) else 0
+
+
+app = typer.Typer(
+    name="galaxis",
+    cls=GalaxisGroup,
+    help="Five space-themed tabletop games: play, replay, rules, benchmarks, the arena and the web service.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    # Plain help text: Typer's rich help formatting costs a third of the start-up.
+    rich_markup_mode=None,
+)
+
+
+class Lang(StrEnum):
+    en = "en"
+    hu = "hu"
 
 
 @app.callback()
@@ -108,9 +216,44 @@ def _root(
 
 # --- shared helpers ---------------------------------------------------------------
 
+MAX_JSON_DEPTH = 100
 
-def _read_json_file(path: str) -> Any:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+def _depth(value: Any) -> int:
+    """The nesting depth of a parsed JSON value, without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(item, dict):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, level + 1) for v in item)
+    return deepest
+
+
+def parse_json(text: str, what: str = "the file") -> Any:
+    """JSON text, refused in one line when it is nested deeper than anything galaxis writes."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise BadMatchFile(f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels)") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise BadMatchFile(f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels)")
+    return data
+
+
+def read_json_file(path: str) -> Any:
+    return parse_json(Path(path).read_text(encoding="utf-8"), path)
+
+
+def check_seed(seed: int | None) -> int | None:
+    """The seed given on the command line, checked like the server checks it."""
+    if seed is None:
+        return None
+    from galaxis.core import check_seed as core_check_seed
+
+    return core_check_seed(seed)
 
 
 def parse_options(items: list[str], info: GameInfo) -> dict[str, Any]:
@@ -129,7 +272,7 @@ def parse_options(items: list[str], info: GameInfo) -> dict[str, Any]:
             raise BadOption(f"option {key!r} is given twice")
         parsed: Any = value
         if value.startswith("@"):
-            parsed = _read_json_file(value[1:])
+            parsed = read_json_file(value[1:])
         else:
             spec = info.options.get(key)
             if spec is not None and spec.get("type") == "choice":
@@ -155,32 +298,7 @@ def split_seats(text: str) -> list[str]:
     return seats
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _label(seat: int, labels: list[str] | None, lang: str) -> str:
-    if labels and seat < len(labels):
-        agent = t("human", lang) if labels[seat] == "human" else labels[seat]
-        return t("seat_agent", lang, seat=seat, agent=agent)
-    return t("seat", lang, seat=seat)
-
-
-def _print_result(console: Console, match: Match, labels: list[str] | None, lang: str) -> None:
-    result = match.result
-    table = Table(title=t("result", lang))
-    table.add_column(t("place", lang), justify="right")
-    table.add_column(t("player", lang))
-    table.add_column(t("score", lang), justify="right")
-    place = 1
-    for group in result.ranking:
-        for seat in group:
-            table.add_row(str(place), escape(_label(seat, labels, lang)), _number(result.scores[seat]))
-        place += len(group)
-    console.print(table)
-
-
-def _game_name(info: GameInfo, lang: str) -> str:
+def game_name(info: GameInfo, lang: str) -> str:
     return info.name_hu if lang == "hu" and info.name_hu else info.name
 
 
@@ -205,10 +323,16 @@ def list_games(
 ) -> None:
     """List the games with their player counts and options."""
     with _user_errors():
-        infos = all_games()
+        infos = [game_info(g) for g in game_ids()]
         if as_json:
             typer.echo(json.dumps([info.to_json() for info in infos], indent=2, ensure_ascii=False))
             return
+        from rich.console import Console
+        from rich.markup import escape
+        from rich.table import Table
+
+        from galaxis.i18n import t
+
         table = Table(title=t("games", lang.value))
         for column in ("id", "name", "players", "options"):
             table.add_column(t(column, lang.value))
@@ -216,7 +340,7 @@ def list_games(
             options = ", ".join(_option_summary(k, v) for k, v in info.options.items())
             table.add_row(
                 info.id,
-                escape(_game_name(info, lang.value)),
+                escape(game_name(info, lang.value)),
                 f"{info.min_players}-{info.max_players}",
                 escape(options or t("none", lang.value)),
             )
@@ -233,158 +357,7 @@ def rules(
         typer.echo(get_game(game).rules_text(lang.value))
 
 
-# --- play -------------------------------------------------------------------------------
-
-Reader = Callable[[str], str]
-
-
-def _read_line(prompt: str) -> str:
-    """One line from stdin; echoed when stdin is not a terminal, so piped sessions read well."""
-    line = input(prompt)
-    if not sys.stdin.isatty():
-        typer.echo(line)
-    return line
-
-
-def _next_seat(to_move: tuple[int, ...], last: int, players: int) -> int:
-    """The first seat in ``to_move`` after ``last`` in table order, so that in a
-    simultaneous phase every seat gets its turn instead of one seat acting forever."""
-    for step in range(1, players + 1):
-        seat = (last + step) % players
-        if seat in to_move:
-            return seat
-    raise GalaxisError(f"the match is not over but nobody is to move (to_move={to_move!r})")
-
-
-def _visible_to(match: Match, seat: int, action: Action, viewers: list[int]) -> bool:
-    """Whether every seat in ``viewers`` can tell from its own observation which action
-    ``seat`` chose. A secret choice (a hidden bid) must not be printed on a screen those
-    players share: a log line would leak what the game itself hides."""
-    viewers = [v for v in viewers if v != seat]
-    if not viewers:
-        return True
-    outcomes: dict[str, list[Any]] = {}
-    for option in match.legal_actions(seat):
-        child = match.clone()
-        child.apply(seat, option)
-        outcomes[option.notation] = [child.observation(v) for v in viewers]
-    chosen = outcomes[action.notation]
-    return all(
-        any(mine != theirs for mine, theirs in zip(chosen, other, strict=True))
-        for notation, other in outcomes.items()
-        if notation != action.notation
-    )
-
-
-def _move_line(match: Match, who: str, action: Action, lang: str) -> str:
-    description = match.describe(action, lang)
-    if description and description != action.notation:
-        return t("bot_move", lang, who=who, notation=action.notation, description=description)
-    return t("bot_move_plain", lang, who=who, notation=action.notation)
-
-
-def _print_actions(match: Match, seat: int, lang: str) -> None:
-    legal = match.legal_actions(seat)
-    typer.echo(t("legal_actions", lang))
-    width = max((len(a.notation) for a in legal), default=0)
-    digits = len(str(len(legal)))
-    for i, action in enumerate(legal, 1):
-        description = match.describe(action, lang)
-        extra = f"  {description}" if description and description != action.notation else ""
-        typer.echo(f"  {i:>{digits}}. {action.notation:<{width}}{extra}".rstrip())
-
-
-def _ask_human(match: Match, seat: int, lang: str, read: Reader) -> Action | None:
-    """Shows the seat's own view and asks until it gives a legal action (None: quit)."""
-    typer.echo(match.render_text(seat, lang))
-    typer.echo(t("your_turn", lang, seat=seat))
-    _print_actions(match, seat, lang)
-    typer.echo(t("input_help", lang))
-    legal = match.legal_actions(seat)
-    while True:
-        try:
-            text = read(t("prompt", lang, seat=seat)).strip()
-        except EOFError:
-            return None
-        if not text:
-            continue
-        word = text.lower()
-        if word in HELP_WORDS:
-            _print_actions(match, seat, lang)
-            continue
-        if word in QUIT_WORDS:
-            return None
-        if text.isascii() and text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(legal):
-                typer.echo(t("bad_number", lang, number=number, count=len(legal)))
-                continue
-            return legal[number - 1]
-        try:
-            return match.find_action(seat, text)
-        except IllegalAction as exc:
-            if exc.rule:
-                typer.echo(t("illegal_rule", lang, reason=exc.reason, rule=exc.rule))
-            else:
-                typer.echo(t("illegal", lang, reason=exc.reason))
-
-
-def _hand_over(console: Console, seat: int, lang: str, read: Reader) -> None:
-    """Between two human seats at one screen: a clear separator and, at a real
-    terminal, a pause and a cleared screen so the next player never sees the last
-    player's private view."""
-    console.rule(f"[bold]{escape(t('handover', lang, seat=seat))}[/bold]")
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        console.clear()
-        read(t("handover_wait", lang, seat=seat))
-        console.clear()
-
-
-def run_match(
-    match: Match,
-    seats: list[str],
-    agents: dict[int, Agent],
-    lang: str = "en",
-    quiet: bool = False,
-    read: Reader = _read_line,
-) -> bool:
-    """Plays ``match`` to the end with humans at the terminal and bots; False if a human quit."""
-    console = Console()
-    humans = [s for s, spec in enumerate(seats) if spec == "human"]
-    last_seat = -1
-    last_human: int | None = None
-    while not match.is_over:
-        seat = _next_seat(match.to_move, last_seat, match.num_players)
-        last_seat = seat
-        who = _label(seat, seats, lang)
-        if seat in agents:
-            action = agents[seat].act(match, seat)
-            chosen = match.find_action(seat, action)
-            shown = not quiet and _visible_to(match, seat, chosen, humans)
-            line = _move_line(match, who, chosen, lang) if shown else ""
-            match.apply(seat, chosen)
-            if line:
-                typer.echo(line)
-            continue
-        if len(humans) > 1 and seat != last_human:
-            _hand_over(console, seat, lang, read)
-        last_human = seat
-        picked = _ask_human(match, seat, lang, read)
-        if picked is None:
-            return False
-        # In hot-seat, repeating a secret choice on the shared screen would leak it.
-        line = _move_line(match, who, picked, lang) if _visible_to(match, seat, picked, humans) else ""
-        match.apply(seat, picked)
-        if line:
-            typer.echo(line)
-    return True
-
-
-def _save(match: Match, seats: list[str], path: str, lang: str) -> None:
-    data = match.to_json()
-    data["seats"] = seats
-    Path(path).write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-    typer.echo(t("saved", lang, path=path))
+# --- play and replay (the terminal client, galaxis/terminal.py) ----------------------------
 
 
 @app.command()
@@ -406,182 +379,49 @@ def play(
     ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the board and messages."),
     save: str | None = typer.Option(
-        None, "--save", help="Write the match as JSON to this file at the end (also after quit)."
+        None,
+        "--save",
+        help="Write the match as JSON to this file at the end (also after quit), for `galaxis replay`.",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the bots' moves."),
+    color: bool = typer.Option(
+        True, "--color/--no-color", help="Colours for players and components (off when not a terminal)."
+    ),
 ) -> None:
     """Play a game at the terminal against bots, hot-seat, or watch bots play."""
     with _user_errors():
+        from galaxis import terminal
+
         info = get_game(game).info
         seat_specs = split_seats(seats)
         options = parse_options(option, info)
         if save is not None and not Path(save).resolve().parent.is_dir():
             raise BadMatchFile(f"cannot save to {save}: the folder does not exist")
-        the_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-        match = galaxis.new_match(game, len(seat_specs), the_seed, options)
-        agents = {
-            s: galaxis.agent(spec, seed=the_seed * 1000 + s)
-            for s, spec in enumerate(seat_specs)
-            if spec != "human"
-        }
-        lang_code = lang.value
-        typer.echo(
-            t("seed", lang_code, game=_game_name(info, lang_code), players=len(seat_specs), seed=the_seed)
-        )
-        finished = run_match(match, seat_specs, agents, lang_code, quiet)
-        console = Console()
-        if finished:
-            typer.echo(match.render_text(None, lang_code))
-            console.print(f"[bold]{escape(t('game_over', lang_code))}[/bold]")
-            _print_result(console, match, seat_specs, lang_code)
-        else:
-            typer.echo(t("quit", lang_code, moves=len(match.history)))
-        if save is not None:
-            _save(match, seat_specs, save, lang_code)
-
-
-# --- replay ---------------------------------------------------------------------------------
-
-
-class Recording:
-    """A saved match: a ``Match.to_json()`` file or one line of ``galaxis simulate`` output."""
-
-    def __init__(self, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise BadMatchFile("a saved match is a JSON object")
-        game = data.get("game", data.get("game_id"))
-        seats = data.get("seats", data.get("agents"))
-        self.labels = [str(s) for s in seats] if isinstance(seats, list) else None
-        players = data.get("players", len(seats) if isinstance(seats, list) else None)
-        history = data.get("history")
-        if not isinstance(game, str) or not isinstance(players, int) or "seed" not in data:
-            raise BadMatchFile("a saved match needs 'game', 'seed' and 'players' (or 'seats')")
-        if not isinstance(history, list):
-            raise BadMatchFile("this record has no 'history' of actions, so there is nothing to replay")
-        self.game, self.players, self.seed = game, players, data["seed"]
-        self.options = data.get("options") or {}
-        self.saved_state = data.get("state")
-        self.history: list[tuple[int, str]] = []
-        for i, entry in enumerate(history):
-            if not (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[0], int)):
-                raise BadMatchFile(f"history entry {i} is not a [seat, notation] pair")
-            self.history.append((entry[0], str(entry[1])))
-        self._check()
-
-    def _check(self) -> None:
-        """Replays the whole history once, so a damaged file fails with the first bad action."""
-        match = galaxis.new_match(self.game, self.players, self.seed, self.options)
-        for i, (seat, notation) in enumerate(self.history):
-            try:
-                match.apply(seat, notation)
-            except IllegalAction as exc:
-                raise BadMatchFile(
-                    f"action {i + 1} of the history ({seat}: {notation!r}) is illegal: {exc}"
-                ) from None
-        self.final = match
-
-    def position(self, index: int, lang: str = "en") -> tuple[Match, tuple[int, str, str] | None]:
-        """The match after ``index`` actions, and the last action (seat, notation, words)."""
-        if index == 0:
-            return galaxis.replay(self.game, self.seed, self.players, self.options, []), None
-        before = galaxis.replay(self.game, self.seed, self.players, self.options, self.history[: index - 1])
-        seat, notation = self.history[index - 1]
-        # The legal Action (not the bare notation) carries what describe() needs.
-        action = before.find_action(seat, notation)
-        words = before.describe(action, lang)
-        before.apply(seat, action)
-        return before, (seat, notation, words)
-
-
-def _load_recording(path: str, line: int) -> Recording:
-    text = Path(path).read_text(encoding="utf-8")
-    try:
-        return Recording(json.loads(text))
-    except json.JSONDecodeError:
-        rows = [row for row in text.splitlines() if row.strip()]
-        if len(rows) < 2:
-            raise
-    if not 1 <= line <= len(rows):
-        raise BadMatchFile(f"{path} has {len(rows)} lines; --line must be between 1 and {len(rows)}")
-    return Recording(json.loads(rows[line - 1]))
-
-
-def _show_position(recording: Recording, index: int, seat: int | None, lang: str) -> Match:
-    match, last = recording.position(index, lang)
-    total = len(recording.history)
-    Console().rule(escape(t("position", lang, index=index, total=total)))
-    if last is None:
-        typer.echo(t("start", lang))
-    else:
-        who = _label(last[0], recording.labels, lang)
-        words = f" ({last[2]})" if last[2] and last[2] != last[1] else ""
-        typer.echo(t("last_action", lang, move=f"{who}: {last[1]}{words}"))
-    typer.echo(match.render_text(seat, lang))
-    if match.is_over:
-        _print_result(Console(), match, recording.labels, lang)
-    return match
-
-
-def _replay_interactive(recording: Recording, seat: int | None, lang: str, read: Reader) -> None:
-    total = len(recording.history)
-    index = 0
-    _show_position(recording, index, seat, lang)
-    while True:
-        try:
-            text = read(t("replay_prompt", lang)).strip().lower()
-        except EOFError:
-            return
-        if text in ("q", *QUIT_WORDS):
-            return
-        if text == "":
-            if index == total:
-                typer.echo(t("replay_end", lang))
-                continue
-            index += 1
-        elif text == "b":
-            if index == 0:
-                typer.echo(t("replay_start", lang))
-                continue
-            index -= 1
-        elif text.isascii() and text.isdigit() and int(text) <= total:
-            index = int(text)
-        else:
-            typer.echo(t("replay_bad", lang, total=total))
-            continue
-        _show_position(recording, index, seat, lang)
+        terminal.play(game, seat_specs, check_seed(seed), options, lang.value, save, quiet, color)
 
 
 @app.command()
 def replay(
     file: str = typer.Argument(
-        ..., help="A saved match (galaxis play --save) or a JSON line of galaxis simulate."
+        ...,
+        help="A saved match: from `galaxis play --save`, the web page's download, or a line of `galaxis simulate` output.",
     ),
     to: int | None = typer.Option(None, "--to", help="Print the position after this many actions and stop."),
     final: bool = typer.Option(False, "--final", help="Print the final position and stop."),
     seat: int | None = typer.Option(None, "--seat", help="Show this seat's view instead of the spectator's."),
     line: int = typer.Option(1, "--line", help="Which line of a JSON Lines file to replay."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the board and messages."),
+    color: bool = typer.Option(
+        True, "--color/--no-color", help="Colours for players and components (off when not a terminal)."
+    ),
 ) -> None:
     """Step through a saved match (Enter = next, b = back, a number = jump, q = quit)."""
     with _user_errors():
+        from galaxis import terminal
+
         if to is not None and final:
             raise BadOption("give either --to or --final, not both")
-        recording = _load_recording(file, line)
-        if seat is not None and not 0 <= seat < recording.players:
-            raise BadOption(f"--seat must be between 0 and {recording.players - 1}, not {seat}")
-        total = len(recording.history)
-        if to is not None and not 0 <= to <= total:
-            raise BadOption(f"--to must be between 0 and {total}, not {to}")
-        if (
-            final
-            and recording.saved_state is not None
-            and recording.final.state.to_json() != recording.saved_state
-        ):
-            typer.echo("galaxis: warning: the saved state differs from the replayed history", err=True)
-        if final or to is not None:
-            _show_position(recording, total if final else int(to or 0), seat, lang.value)
-            return
-        _replay_interactive(recording, seat, lang.value, _read_line)
+        terminal.replay(file, to, final, seat, line, lang.value, color)
 
 
 # --- bench -------------------------------------------------------------------------------------
@@ -589,6 +429,9 @@ def replay(
 
 def run_bench(ids: list[str], seconds: float, seed: int, players: int | None) -> dict[str, Any]:
     """``galaxis.bench.measure`` with a progress bar on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
     from galaxis import bench
 
     for game_id in ids:
@@ -613,9 +456,12 @@ def run_bench(ids: list[str], seconds: float, seed: int, players: int | None) ->
         return bench.measure(ids, seconds, seed, players, show)
 
 
-def _bench_table(
-    results: dict[str, Any], budgets: dict[str, float], verdicts: dict[str, bool | None]
-) -> Table:
+def _bench_table(results: dict[str, Any], budgets: dict[str, float], verdicts: dict[str, bool | None]) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    from galaxis.i18n import t
+
     table = Table(
         title=f"{t('calibration')}: {results['calibration']['steps_per_s']:,.0f} steps/s", box=box.SIMPLE_HEAD
     )
@@ -659,7 +505,11 @@ def bench_command(
     ),
 ) -> None:
     """Measure random self-play, clone and observation speed against OpenSpiel's tic-tac-toe."""
+    from rich.console import Console
+    from rich.markup import escape
+
     from galaxis import bench
+    from galaxis.i18n import t
 
     with _user_errors():
         ids = list(dict.fromkeys(games)) if games else game_ids()
@@ -685,27 +535,24 @@ def bench_command(
         raise typer.Exit(1)
 
 
-# --- the arena's commands ------------------------------------------------------------------------
-
-
-def _register_arena() -> None:
-    """The arena worker's commands (simulate, report, tournament) live in their own module."""
-    try:
-        found = importlib.util.find_spec("galaxis.arena.cli") is not None
-    except ModuleNotFoundError:
-        found = False
-    if found:
-        importlib.import_module("galaxis.arena.cli").register(app)
-
-
-_register_arena()
-if importlib.util.find_spec("galaxis.server.cli") is not None:  # the web service's `serve`
-    importlib.import_module("galaxis.server.cli").register(app)
-for _module in GAME_MODULES.values():  # a game may add its own commands (kaosz: `cards`, `deck`)
-    if importlib.util.find_spec(f"{_module}.cli") is not None:
-        importlib.import_module(f"{_module}.cli").register(app)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``galaxis`` console script."""
     app(args=argv, prog_name="galaxis")
+
+
+def game_command_help(game_module: str) -> dict[str, str]:
+    """The commands a game's ``cli.py`` adds, with their help lines (for its ``info.json``)."""
+    if importlib.util.find_spec(f"{game_module}.cli") is None:
+        return {}
+    sub = typer.Typer()
+
+    @sub.callback()
+    def _group() -> None:
+        pass
+
+    importlib.import_module(f"{game_module}.cli").register(sub)
+    group = typer.main.get_command(sub)
+    return {
+        name: command.get_short_help_str(limit=300)
+        for name, command in getattr(group, "commands", {}).items()
+    }

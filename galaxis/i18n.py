@@ -17,7 +17,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "your_turn": "Seat {seat}, your decision.",
         "legal_actions": "Legal actions:",
         "prompt": "seat {seat}> ",
-        "input_help": "Type a notation or the number of a listed action; 'help' lists them again, 'quit' stops.",
+        "input_help": "Type a notation or the number of a listed action; 'help' lists them again, 'board' shows the whole board, 'quit' stops.",
+        "changes": "Changed since your last look ('board' shows the whole board):",
+        "no_changes": "Nothing you can see has changed.",
         "illegal": "Illegal: {reason}",
         "illegal_rule": "Illegal: {reason} (rule: {rule})",
         "bad_number": "There is no action number {number}; choose 1 to {count}.",
@@ -73,7 +75,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "your_turn": "Hely {seat}, te döntesz.",
         "legal_actions": "Szabályos lépések:",
         "prompt": "hely {seat}> ",
-        "input_help": "Írd be a lépés jelölését vagy a sorszámát; 'súgó' újra kiírja őket, 'kilépés' befejezi.",
+        "input_help": "Írd be a lépés jelölését vagy a sorszámát; 'súgó' újra kiírja őket, 'tábla' a teljes táblát mutatja, 'kilépés' befejezi.",
+        "changes": "Ami változott, mióta utoljára láttad ('tábla' a teljes táblát mutatja):",
+        "no_changes": "Semmi sem változott abból, amit látsz.",
         "illegal": "Szabálytalan: {reason}",
         "illegal_rule": "Szabálytalan: {reason} (szabály: {rule})",
         "bad_number": "Nincs {number}. lépés; válassz 1 és {count} között.",
@@ -121,10 +125,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
 }
 
-# Words that mean "list the moves" and "stop" at a prompt, in any language:
+# Words that mean "list the moves", "show the whole board" and "stop" at a prompt, in any language:
 # a Hungarian player who types "help" should not be told it is an illegal move.
 HELP_WORDS = frozenset({"help", "?", "súgó", "sugo"})
 QUIT_WORDS = frozenset({"quit", "exit", "kilépés", "kilepes"})
+BOARD_WORDS = frozenset({"board", "tábla", "tabla"})
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:

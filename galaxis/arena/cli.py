@@ -35,6 +35,9 @@ from galaxis.arena.stats import summarize
 from galaxis.core.errors import BadOption, GalaxisError
 
 USAGE_ERROR = 2
+# Bounds of the command line: a results file of ten million games, 256 processes.
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
 
 
 def _fail(message: str) -> NoReturn:
@@ -131,9 +134,9 @@ def register(app: typer.Typer) -> None:
         agents: str = typer.Option(
             ..., "--agents", help="Agent specs in seat order, e.g. heuristic,random,random."
         ),
-        games: int = typer.Option(..., "--games", help="Number of games."),
+        games: int = typer.Option(..., "--games", max=MAX_GAMES, help="Number of games."),
         out: Path = typer.Option(..., "--out", help="JSON Lines results file (appended to; resumable)."),
-        workers: int = typer.Option(1, "--workers", help="Local worker processes."),
+        workers: int = typer.Option(1, "--workers", max=MAX_WORKERS, help="Local worker processes."),
         ray: str | None = typer.Option(None, "--ray", help="Run on Ray: auto, local, or a cluster address."),
         seed: int = typer.Option(0, "--seed", help="Game i uses seed SEED+i."),
         option: list[str] | None = typer.Option(None, "--option", help="Game option key=value (repeatable)."),
@@ -173,7 +176,7 @@ def register(app: typer.Typer) -> None:
         agents: str = typer.Option(
             ..., "--agents", help="Agent specs, e.g. mcts:iters=500,heuristic,random."
         ),
-        games: int = typer.Option(..., "--games", help="Games per match-up (seats rotate)."),
+        games: int = typer.Option(..., "--games", max=MAX_GAMES, help="Games per match-up (seats rotate)."),
         out: Path = typer.Option(..., "--out", help="JSON Lines results file (appended to; resumable)."),
         mode: str = typer.Option(
             "roundrobin", "--mode", help="roundrobin or gauntlet (first agent vs each other)."
@@ -181,7 +184,7 @@ def register(app: typer.Typer) -> None:
         players: int | None = typer.Option(
             None, "--players", help="Players per game (default: 2, or the minimum)."
         ),
-        workers: int = typer.Option(1, "--workers", help="Local worker processes."),
+        workers: int = typer.Option(1, "--workers", max=MAX_WORKERS, help="Local worker processes."),
         ray: str | None = typer.Option(None, "--ray", help="Run on Ray: auto, local, or a cluster address."),
         seed: int = typer.Option(0, "--seed", help="Game j of every match-up uses seed SEED+j."),
         option: list[str] | None = typer.Option(None, "--option", help="Game option key=value (repeatable)."),

@@ -43,6 +43,8 @@ def documented_commands() -> set[str]:
 
 def cli_commands() -> set[str]:
     root = typer.main.get_command(app)
+    for lazy in root.lazy():  # type: ignore[attr-defined]
+        root.load(lazy)  # type: ignore[attr-defined]
     names: set[str] = set()
     for name, command in root.commands.items():  # type: ignore[attr-defined]
         if hasattr(command, "commands"):  # a group such as `deck`
