@@ -15,6 +15,10 @@ Parts (default: all, in this order, which is also their priority):
 * ``hard_normal`` -- ``hard`` against ``normal``, 2 players (target: hard wins >= 65%;
   Space Empires >= 60%).
 * ``easy_random``, ``easy_normal`` -- ``easy`` must beat ``random`` and lose to ``normal``.
+* ``normal_randoms`` -- ``normal`` against random seats in each game's own bot benchmark
+  (Smugglers 4 players, Pulsar and Stellium 3, Káosz and Space Empires 2; targets 80%,
+  Káosz 75%, Space Empires 90%): what ``strength.py``, ``pulsar_strength.py`` and
+  ``stellium_strength.py`` measured before.
 * ``expert_hard`` -- target: the lower end of the 95% Wilson interval of expert's wins > 50%.
 * ``multi3``, ``multi4`` -- one ``hard`` against n-1 ``normal`` (target: hard wins > 1/n).
 * ``ladder`` -- round robin of random, easy, normal, hard and expert (2 players); the
@@ -46,7 +50,17 @@ from pathlib import Path
 from typing import Any
 
 LEVELS_ORDER = ("random", "easy", "normal", "hard", "expert")
-PARTS = ("hard_normal", "easy_random", "easy_normal", "expert_hard", "multi3", "multi4", "ladder", "speed")
+PARTS = (
+    "hard_normal",
+    "easy_random",
+    "easy_normal",
+    "normal_randoms",
+    "expert_hard",
+    "multi3",
+    "multi4",
+    "ladder",
+    "speed",
+)
 # the games each part plays by default (the issue's minimum sample sizes)
 GAMES = {
     "hard_normal": 100,
@@ -56,6 +70,18 @@ GAMES = {
     "multi3": 60,
     "multi4": 60,
     "ladder": 20,
+    "normal_randoms": 200,
+}
+# options every game of a part is played with (Space Empires: the cycle limit of its benchmark)
+OPTIONS: dict[str, dict[str, Any]] = {"space_empires": {"cycles": 8}}
+# the bot-against-random setting of each game's own issue: players (one normal, the rest random)
+# and the target win rate (the per-game strength scripts this benchmark replaces)
+NORMAL_RANDOMS = {
+    "smugglers": (4, 0.8),
+    "pulsar": (3, 0.8),
+    "stellium": (3, 0.8),
+    "kaosz": (2, 0.75),
+    "space_empires": (2, 0.9),
 }
 GAMES_PER_GAME = {"kaosz": {"hard_normal": 40}, "space_empires": {"hard_normal": 30}}
 HARD_TARGET = {"space_empires": 0.60}
@@ -82,6 +108,9 @@ def machine() -> dict[str, Any]:
 
 
 # --- playing -------------------------------------------------------------------------
+Task = tuple[str, int, tuple[str, ...]]
+
+
 def play(game: str, seed: int, seats: tuple[str, ...]) -> dict[str, Any]:
     """One game; the record the arena writes (without the move list) plus, per seat,
     its searched decisions, iterations and CPU time."""
@@ -90,7 +119,7 @@ def play(game: str, seed: int, seats: tuple[str, ...]) -> dict[str, Any]:
     from galaxis.core.rng import Rng
 
     players = len(seats)
-    match = galaxis.new_match(game, players, seed)
+    match = galaxis.new_match(game, players, seed, OPTIONS.get(game))
     agents = [galaxis.agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
     order = Rng(seed ^ 0x0A7E5EA7)
     search: list[dict[str, float]] = [
@@ -126,7 +155,7 @@ def play(game: str, seed: int, seats: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _play_task(task: tuple[str, int, tuple[str, ...]]) -> dict[str, Any]:
+def _play_task(task: Task) -> dict[str, Any]:
     return play(*task)
 
 
@@ -146,7 +175,7 @@ def load(path: Path) -> list[dict[str, Any]]:
     return records
 
 
-def run(tasks: list[tuple[str, int, tuple[str, ...]]], path: Path, workers: int, label: str) -> None:
+def run(tasks: list[Task], path: Path, workers: int, label: str) -> None:
     """Plays the tasks not yet in ``path``, appending each record as it finishes."""
     done = {_key(r["game"], r["seed"], r["seats"]) for r in load(path)}
     todo = [t for t in tasks if _key(*t) not in done]
@@ -165,7 +194,7 @@ def run(tasks: list[tuple[str, int, tuple[str, ...]]], path: Path, workers: int,
             print(f"  {label}: {n}/{len(todo)} ({3600 * rate:.0f} games/h)", file=sys.stderr, flush=True)
 
 
-def _results(todo: list[tuple[str, int, tuple[str, ...]]], workers: int) -> Iterator[dict[str, Any]]:
+def _results(todo: list[Task], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         for t in todo:
             yield _play_task(t)
@@ -181,14 +210,12 @@ def _results(todo: list[tuple[str, int, tuple[str, ...]]], workers: int) -> Iter
                 yield f.result()
 
 
-def duel_tasks(game: str, a: str, b: str, games: int) -> list[tuple[str, int, tuple[str, ...]]]:
+def duel_tasks(game: str, a: str, b: str, games: int) -> list[Task]:
     """Seat-rotated pairs: game j on seed j // 2, the seats swapped every other game."""
     return [(game, j // 2, (a, b) if j % 2 == 0 else (b, a)) for j in range(games)]
 
 
-def multi_tasks(
-    game: str, hero: str, other: str, players: int, games: int
-) -> list[tuple[str, int, tuple[str, ...]]]:
+def multi_tasks(game: str, hero: str, other: str, players: int, games: int) -> list[Task]:
     tasks = []
     for j in range(games):
         seats = [other] * players
@@ -373,6 +400,21 @@ def main(argv: list[str] | None = None) -> int:
             duel(part, "hard", "normal")
         elif part in ("easy_random", "easy_normal"):
             duel(part, "easy", part.split("_")[1])
+        elif part == "normal_randoms" and game in NORMAL_RANDOMS:
+            players, target = NORMAL_RANDOMS[game]
+            n = plan(game, part, args.games)
+            path = data / f"normal-{players - 1}random.jsonl"
+            if not args.summary:
+                run(multi_tasks(game, "normal", "random", players, n), path, args.workers, f"{game} {part}")
+            recs = load(path)
+            if recs:
+                summary[part] = {
+                    "measured": now(),
+                    "players": players,
+                    "target": target,
+                    **duel_summary(recs, "normal", n),
+                }
+                save()
         elif part == "expert_hard" and game in EXPERT_GAMES:
             duel(part, "expert", "hard")
         elif part in ("multi3", "multi4") and game in MULTI_GAMES:

@@ -13,8 +13,9 @@ the position on with the game's own bot (its heuristic) for every seat:
   replies, so the difference between them is measured with far less noise
   than their separate values.
 * **Rollouts.** After the candidate, every seat is played by the game's
-  bot (``policy=heuristic``, the ``normal`` level: against ``normal`` this is a
-  best response to the real opponent), with ``eps`` of its moves uniformly
+  bot (``policy=heuristic``: ``Game.rollout_agent``, by default the ``normal``
+  level's bot, so against ``normal`` this is a best response to the real
+  opponent; a game whose bot thinks long offers a quicker one), with ``eps`` of its moves uniformly
   random; after ``depth`` actions (0: never) the position is scored by the
   game's ``evaluate`` hook, a finished game by its result (mostly the win, then
   rank and score, as in ``galaxis.agents.mcts.reward``). This is a
@@ -176,10 +177,13 @@ class GuidedAgent:
         return choice
 
     def _bot(self, game: Game, seed: int) -> Agent | None:
-        return game.heuristic_agent(seed) if self.policy == "heuristic" else None
+        """A rollout player: the game's bot for simulations (``Game.rollout_agent``)."""
+        return game.rollout_agent(seed) if self.policy == "heuristic" else None
 
     def _policy_choice(self, match: Match, seat: int, legal: list[Action], rng: Rng) -> Action:
-        bot = self._bot(match.game, rng.next64() & 0x7FFFFFFF)
+        """The decision the game's own bot would make (the fallback)."""
+        seed = rng.next64() & 0x7FFFFFFF
+        bot = match.game.heuristic_agent(seed) if self.policy == "heuristic" else None
         return bot.act(match, seat) if bot is not None else legal[rng.below(len(legal))]
 
     def _candidates(

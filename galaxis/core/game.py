@@ -340,6 +340,11 @@ class Game(ABC):
         """The game's own bot (agent spec ``heuristic``), if it has one."""
         return None
 
+    def rollout_agent(self, seed: int) -> Agent | None:
+        """The bot that plays simulations inside a search (``guided``): by default the
+        game's own bot; a game whose bot thinks long may offer a quicker one."""
+        return self.heuristic_agent(seed)
+
     def agent_levels(self) -> dict[str, str]:
         """The agent spec behind each named level (``LEVELS``) in this game; a level
         left out plays ``DEFAULT_LEVELS``. ``hard`` searches at most 1 s of CPU per

@@ -30,6 +30,8 @@ LEVELS = {
 
 BOARD_STEPS = {"draw", "place", "effect", "permute", "swap", "collide", "rotate", "attract", "pull"}
 LEAF_BUDGET = 1000
+# the turn-planning budget of the quicker bot that plays the search's rollouts
+ROLLOUT_LEAVES = 60
 
 
 def card_value(card: Card, board: list[str], layout: str, mirror: bool, bh: bool) -> int:
@@ -44,20 +46,42 @@ def card_value(card: Card, board: list[str], layout: str, mirror: bool, bh: bool
     return card.points if card.kind == "shape" else max(card.tiers.values())
 
 
+def held_value(state: Any, seat: int) -> float:
+    """Points of the seat's held cards (not taken this turn) that the board would score now,
+    plus its influence tokens."""
+    p = state.players[seat]
+    table = cards()
+    total = 0.0
+    for cid, taken in zip(p.held, p.held_turn, strict=True):
+        if taken != state.turn:
+            total += card_value(table[cid], state.board, state.layout, state.mirror, state.bh_galaxy)
+    return total + len(p.tokens)
+
+
+def evaluate(game: Any, state: Any, seat: int) -> float:
+    """Score margin over the best opponent, counting half of what each seat's held cards
+    would score on the board now (its next validations), squashed into [0, 1]."""
+    scores: list[float] = game.result(state).scores
+    if state.over:
+        worth = scores
+    else:
+        worth = [v + 0.5 * held_value(state, i) for i, v in enumerate(scores)]
+    margin = worth[seat] - max(v for i, v in enumerate(worth) if i != seat)
+    return 0.5 + 0.5 * margin / (abs(margin) + 10.0)
+
+
 class StelliumBot:
-    def __init__(self, seed: int = 0) -> None:
+    """``leaves``: how many end-of-turn positions its turn planning may look at (the
+    heuristic's 1,000; the quicker rollout bot of the search uses fewer)."""
+
+    def __init__(self, seed: int = 0, leaves: int = LEAF_BUDGET) -> None:
         self.rng = Rng(seed)
         self.plan: list[str] = []
+        self.leaves = leaves
 
     # ------------------------------------------------------------ evaluation
     def _held_value(self, state: Any, seat: int) -> float:
-        p = state.players[seat]
-        table = cards()
-        total = 0.0
-        for cid, taken in zip(p.held, p.held_turn, strict=True):
-            if taken != state.turn:
-                total += card_value(table[cid], state.board, state.layout, state.mirror, state.bh_galaxy)
-        return total + len(p.tokens)
+        return held_value(state, seat)
 
     def act(self, match: Match, seat: int) -> Action:
         legal = match.legal_actions(seat)
@@ -116,10 +140,10 @@ class StelliumBot:
                 used += dfs(child, [*path, a.notation], tokens, share)
             return max(used, 1)
 
-        dfs(state, [], False, LEAF_BUDGET)
+        dfs(state, [], False, self.leaves)
         base = self._held_value(state, seat)
         if best[0] < base + 1.5:  # nothing worth it without tokens: try them too
-            dfs(state, [], True, LEAF_BUDGET)
+            dfs(state, [], True, self.leaves)
         plan: list[str] = best[1]
         return plan
 

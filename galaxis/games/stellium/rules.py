@@ -791,10 +791,9 @@ class Stellium(Game):
         return Result(scores=[float(r["total"]) for r in rows], ranking=ranking, details=details)
 
     def evaluate(self, state: StelliumState, seat: int) -> float:
-        scores = self.result(state).scores
-        best_other = max(v for i, v in enumerate(scores) if i != seat)
-        margin = scores[seat] - best_other
-        return 0.5 + 0.5 * margin / (abs(margin) + 10.0)
+        from galaxis.games.stellium.agents import evaluate
+
+        return evaluate(self, state, seat)
 
     # ------------------------------------------------------------------ views
     def observation(self, state: StelliumState, seat: int | None) -> dict[str, Any]:
@@ -1109,6 +1108,11 @@ class Stellium(Game):
         from galaxis.games.stellium.agents import StelliumBot
 
         return StelliumBot(seed)
+
+    def rollout_agent(self, seed: int) -> Any:
+        from galaxis.games.stellium.agents import ROLLOUT_LEAVES, StelliumBot
+
+        return StelliumBot(seed, leaves=ROLLOUT_LEAVES)
 
     def agent_levels(self) -> dict[str, str]:
         from galaxis.games.stellium.agents import LEVELS
