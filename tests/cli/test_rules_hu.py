@@ -95,6 +95,21 @@ def test_hungarian_rules_never_send_the_reader_to_the_english_text(game: str) ->
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_hungarian_rules_render_with_the_structure_of_the_english_ones(game: str) -> None:
+    """Rendered as the browser's rules page renders them (CommonMark with tables), both
+    texts have the same headings, tables and numbered lists: a wrapped line that starts
+    with "1." would otherwise turn the rest of a paragraph into a list."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    en, hu = md.render(english(game)), md.render(hungarian(game))
+    for tag in ("<h1", "<h2", "<h3", "<h4", "<table", "<ol"):
+        assert hu.count(tag) == en.count(tag), (
+            f"{game}: {tag}> {hu.count(tag)} in Hungarian, {en.count(tag)} in English"
+        )
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_rules_command_prints_the_hungarian_rules(runner: CliRunner, game: str) -> None:
     result = runner.invoke(app, ["rules", game, "--lang", "hu"])
     assert result.exit_code == 0, result.output
