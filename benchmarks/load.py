@@ -164,9 +164,8 @@ async def play_match(
     mid, token = data["id"], data["tokens"][0]
     headers = {"X-Seat-Token": token}
     played = 0
-    async with websockets.connect(
-        f"{ws_base}/api/matches/{mid}/ws?token={token}", open_timeout=60, max_queue=None
-    ) as ws:
+    async with websockets.connect(f"{ws_base}/api/matches/{mid}/ws", open_timeout=60, max_queue=None) as ws:
+        await ws.send(json.dumps({"token": token}))
         while done + played < args.actions and time.monotonic() < deadline:
             status, st = await http.request("GET", f"/api/matches/{mid}", headers=headers)
             if status != 200:

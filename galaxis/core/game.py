@@ -133,6 +133,8 @@ def _coerce_bool(name: str, value: Any, strict: bool) -> bool:
 
 def _coerce_int(name: str, spec: dict[str, Any], value: Any, strict: bool) -> int:
     wrong = BadOption(f"option {name!r} takes a whole number, not {value!r}")
+    if isinstance(value, float) and value.is_integer():  # JSON's 3.0 is the integer 3
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int | str) or (strict and isinstance(value, str)):
         raise wrong
     if isinstance(value, str):

@@ -13,29 +13,88 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.routing import Match, Mount
+from starlette.types import Scope
 
 import galaxis
-from galaxis.server.limits import BodyLimit
+from galaxis.core import SEED_MAX
+from galaxis.core.registry import game_ids
+from galaxis.server.limits import BodyLimit, Buckets, RateLimit, RateLimits, SecurityHeaders, client_of
 from galaxis.server.live import LiveMatch
 from galaxis.server.replays import replay_view
 from galaxis.server.service import Forbidden, NotFound, Refused, Service, Stale, TooSoon
+from galaxis.server.workers import seat_pattern
 
 log = logging.getLogger("galaxis.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 Lang = Literal["en", "hu"]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
-SeedInt = Annotated[int, Field(ge=0, le=2**62)]
+
+
+def _json_int(value: Any) -> Any:
+    """JSON's integers: ``3`` and ``3.0`` (JSON Schema calls both integers), never
+    ``"3"`` or ``true``; anything else goes on to the strict int check and is refused."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= SEED_MAX:
+        return int(value)
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(_json_int)]
+SeedInt = Annotated[JsonInt, Field(ge=0, le=SEED_MAX)]
+# WebSocket close codes (documented in docs/server.md)
+WS_BAD_REQUEST, WS_FORBIDDEN, WS_NOT_FOUND, WS_TIMEOUT, WS_TOO_MANY = 4400, 4403, 4404, 4408, 4429
+WS_HELLO_S = 10.0  # seconds a new connection has to send its first message
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Request bodies: unknown fields refused, and no conversions (``"2"`` is not 2)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ErrorItem(BaseModel):
+    loc: list[str | int]
+    msg: str
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: one readable line in ``detail``, and what applies of the rest."""
+
+    detail: str
+    rule: str | None = Field(default=None, description="422 illegal move: the rule it breaks")
+    seq: int | None = Field(default=None, description="409 stale seq: the match's current seq")
+    retry_after_ms: int | None = Field(default=None, description="429: when to try again")
+    errors: list[ErrorItem] | None = Field(default=None, description="422 bad request: each problem")
+
+
+_ERRORS: dict[int, str] = {
+    403: "the seat token is missing or opens no seat of this match",
+    404: "no such match",
+    409: "the request conflicts with the match (stale seq, no free seat, no undo, not over yet)",
+    413: "the request body is too large",
+    422: "bad input: a malformed request, an illegal move, a bad option, seed or bot",
+    429: "too many requests from this address, or a real-time seat cooling down (see Retry-After)",
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI descriptions of the error answers of a route (429 applies to every route)."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for code in sorted({*codes, 422, 429}):
+        entry: dict[str, Any] = {"model": ErrorBody, "description": _ERRORS[code]}
+        if code == 429:
+            entry["headers"] = {
+                "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
+            }
+        out[code] = entry
+    return out
 
 
 class ClockSpec(Strict):
-    initial_ms: int = Field(ge=1000, le=86_400_000, description="time per seat at the start")
-    increment_ms: int = Field(default=0, ge=0, le=3_600_000, description="Fischer increment per turn")
+    initial_ms: JsonInt = Field(ge=1000, le=86_400_000, description="time per seat at the start")
+    increment_ms: JsonInt = Field(default=0, ge=0, le=3_600_000, description="Fischer increment per turn")
     fallback: Literal["random", "heuristic", "loss"] = Field(
         default="random", description="what happens when a seat's time runs out"
     )
@@ -43,7 +102,7 @@ class ClockSpec(Strict):
 
 class CreateMatch(Strict):
     game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=16)
+    players: JsonInt = Field(ge=1, le=16)
     seed: SeedInt | None = None
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     seats: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(min_length=1, max_length=16)
@@ -52,27 +111,28 @@ class CreateMatch(Strict):
 
 class ActionBody(Strict):
     notation: str = Field(min_length=1, max_length=200)
-    seq: int | None = Field(
+    seq: JsonInt | None = Field(
         default=None,
         ge=0,
         le=10**9,
-        description="the seq the move is based on (checked; omit only in real-time play)",
+        description="the seq the move is based on: required in turn-based matches (422 without it), "
+        "optional in real-time ones (moves are then ordered by arrival)",
     )
 
 
 class JoinBody(Strict):
-    seat: int | None = Field(default=None, ge=0, le=15)
+    seat: JsonInt | None = Field(default=None, ge=0, le=15)
 
 
 class UndoBody(Strict):
-    seq: int = Field(ge=0, le=10**9)
+    seq: JsonInt = Field(ge=0, le=10**9)
     accept: bool = True
 
 
 class ReplayBody(Strict):
     match: dict[str, Any]
-    step: int | None = Field(default=None, ge=0, le=100_000)
-    seat: int | None = Field(default=None, ge=0, le=15)
+    step: JsonInt | None = Field(default=None, ge=0, le=100_000)
+    seat: JsonInt | None = Field(default=None, ge=0, le=15)
     lang: Lang = "en"
 
 
@@ -89,12 +149,41 @@ def _seats_view(live_seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"kind": s["kind"], "spec": s.get("spec")} for s in live_seats]
 
 
+def _fairness(f: Any, over: bool) -> dict[str, Any]:
+    """What anyone may know of the randomness: whether the creator fixed the seed or a
+    set-up, the commitment to the seed made at creation, and once over the seed itself."""
+    out: dict[str, Any] = {
+        "custom_setup": bool(f.custom),
+        "fixed": list(f.custom or []),
+        "commitment": f.commitment,
+        "seed": f.seed if over else None,
+        "reveal": None,
+    }
+    if over and f.nonce:
+        out["reveal"] = {
+            "game": f.game,
+            "players": f.players,
+            "seed": f.seed,
+            "options": f.options,
+            "nonce": f.nonce,
+        }
+    return out
+
+
 def create_app(
-    db_url: str = "sqlite:///galaxis.db", redis_url: str | None = None, **service_args: Any
+    db_url: str = "sqlite:///galaxis.db",
+    redis_url: str | None = None,
+    rate_limits: RateLimits | None = None,
+    api_docs: bool = False,
+    **service_args: Any,
 ) -> FastAPI:
+    """The ASGI app. ``rate_limits``: per-client limits (default ``RateLimits()``);
+    ``api_docs``: serve the interactive API documentation at ``/docs`` (off by default:
+    it loads Swagger UI from a CDN onto the origin that holds the seat tokens)."""
     # Built now, so a bad database URL fails before the server starts listening.
     service = Service(db_url, redis_url, **service_args)
     service_box = {"s": service}
+    buckets = Buckets(rate_limits or RateLimits())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -110,8 +199,14 @@ def create_app(
         version=galaxis.__version__,
         lifespan=lifespan,
         description="Play galaxis games over HTTP and WebSocket.",
+        docs_url="/docs" if api_docs else None,
+        redoc_url=None,
     )
+    # Outermost first: headers on every answer, then the rate, then the body size.
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimit, buckets=buckets)
+    app.add_middleware(SecurityHeaders)
+    app.state.buckets = buckets
 
     def svc() -> Service:
         return service_box["s"]
@@ -170,11 +265,11 @@ def create_app(
     async def healthz() -> dict[str, bool]:
         return {"ok": True}
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=errors())
     async def list_games() -> list[dict[str, Any]]:
         return [info.to_json() for info in galaxis.games()]
 
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, responses=errors(413))
     async def create_match(body: CreateMatch) -> dict[str, Any]:
         match_id, tokens = await svc().create(
             body.game,
@@ -184,9 +279,10 @@ def create_app(
             body.seats,
             body.clock.model_dump() if body.clock else None,
         )
-        return {"id": match_id, "tokens": tokens}
+        live = await svc().get(match_id)
+        return {"id": match_id, "tokens": tokens, "commitment": live.facts.commitment}
 
-    @app.get("/api/matches")
+    @app.get("/api/matches", responses=errors())
     async def list_matches(
         include_over: bool = False, limit: Annotated[int, Query(ge=1, le=500)] = 100
     ) -> list[dict[str, Any]]:
@@ -205,6 +301,7 @@ def create_app(
                     "clock": f.clock is not None,
                     "created": f.created.isoformat(),
                     "updated": f.updated.isoformat(),
+                    **_fairness(f, f.status == "over"),
                 }
             )
         return out
@@ -215,7 +312,7 @@ def create_app(
         live = await svc().get(match_id, fresh=True)
         return live, svc().seat_of(live, token)
 
-    @app.get("/api/matches/{match_id}")
+    @app.get("/api/matches/{match_id}", responses=errors(403, 404))
     async def get_match(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
         view = live.seat_view(seat, lang)
@@ -238,9 +335,10 @@ def create_app(
             "realtime": svc().runtime_of(live).realtime,
             "undo": svc().pending_undo(live),
             "moves": len(live.moves),
+            **_fairness(live.facts, live.over),
         }
 
-    @app.post("/api/matches/{match_id}/actions")
+    @app.post("/api/matches/{match_id}/actions", responses=errors(403, 404, 409, 413))
     async def post_action(match_id: str, body: ActionBody, x_seat_token: Token = None) -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
         if seat is None:
@@ -254,27 +352,34 @@ def create_app(
             "notation": applied.notation,
         }
 
-    @app.post("/api/matches/{match_id}/join")
+    @app.post("/api/matches/{match_id}/join", responses=errors(404, 409, 413))
     async def join(match_id: str, body: JoinBody) -> dict[str, Any]:
         await _live(match_id, None)
         seat, token = await svc().join(match_id, body.seat)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/matches/{match_id}/undo")
+    @app.post("/api/matches/{match_id}/undo", responses=errors(403, 404, 409, 413))
     async def undo(match_id: str, body: UndoBody, x_seat_token: Token = None) -> dict[str, Any]:
         _, seat = await _live(match_id, x_seat_token)
         if seat is None:
             raise Forbidden("a seat token (header X-Seat-Token) is needed to ask for an undo")
         return await svc().undo(match_id, seat, body.seq, body.accept)
 
-    @app.get("/api/matches/{match_id}/svg")
+    @app.get(
+        "/api/matches/{match_id}/svg",
+        response_class=Response,
+        responses={
+            200: {"content": {"image/svg+xml": {"schema": {"type": "string"}}}, "description": "the board"},
+            **errors(403, 404),
+        },
+    )
     async def get_svg(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> Response:
         live, seat = await _live(match_id, x_seat_token)
         return Response(
             live.svg(seat, lang), media_type="image/svg+xml", headers={"Cache-Control": "no-store"}
         )
 
-    @app.get("/api/matches/{match_id}/log")
+    @app.get("/api/matches/{match_id}/log", responses=errors(403, 404))
     async def get_log(
         match_id: str,
         x_seat_token: Token = None,
@@ -284,7 +389,7 @@ def create_app(
         live, seat = await _live(match_id, x_seat_token)
         return live.log_view(seat, lang, since)
 
-    @app.get("/api/matches/{match_id}/export")
+    @app.get("/api/matches/{match_id}/export", responses=errors(403, 404))
     async def export(match_id: str, x_seat_token: Token = None) -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
         if live.over:
@@ -317,7 +422,7 @@ def create_app(
             "observation": live.match.observation(seat),
         }
 
-    @app.get("/api/matches/{match_id}/replay")
+    @app.get("/api/matches/{match_id}/replay", responses=errors(404, 409))
     async def replay_match(
         match_id: str,
         step: Annotated[int | None, Query(ge=0, le=100_000)] = None,
@@ -339,28 +444,61 @@ def create_app(
         view["result"] = live.result()
         return view
 
-    @app.post("/api/replay")
+    @app.post("/api/replay", responses=errors(413))
     async def replay_upload(body: ReplayBody) -> dict[str, Any]:
         return await asyncio.to_thread(replay_view, body.match, body.step, body.seat, body.lang)
 
     # --- live updates ----------------------------------------------------------------------
     @app.websocket("/api/matches/{match_id}/ws")
-    async def ws(
-        websocket: WebSocket, match_id: str, token: str | None = None, since: int | None = None
-    ) -> None:
+    async def ws(websocket: WebSocket, match_id: str) -> None:
+        """Live updates. The first message authenticates: ``{"token": T or null, "since": S}``
+        (the token never travels in the URL, which access logs keep). Refusals are close
+        codes after the upgrade: 4400 bad first message (or a token in the URL), 4403 the
+        token opens no seat, 4404 no such match, 4408 no first message in time, 4429 too
+        many connections from this address."""
         service = svc()
-        try:
-            live, seat = await _live(match_id, token)
-        except NotFound:
-            await websocket.close(code=4404)
-            return
-        except Forbidden:
-            await websocket.close(code=4403)
-            return
+        client = client_of(websocket.scope)
         await websocket.accept()
+        if buckets.take(client, "ws") > 0 or not buckets.open_socket(client):
+            await websocket.close(code=WS_TOO_MANY, reason="too many connections from this address")
+            return
+        try:
+            await _serve_socket(websocket, service, match_id)
+        finally:
+            buckets.close_socket(client)
+
+    async def _serve_socket(websocket: WebSocket, service: Service, match_id: str) -> None:
+        if "token" in websocket.query_params:
+            await websocket.close(
+                code=WS_BAD_REQUEST, reason="send the token in the first message, not the URL"
+            )
+            return
+        try:
+            live, _ = await _live(match_id, None)
+        except NotFound:
+            await websocket.close(code=WS_NOT_FOUND, reason="no such match")
+            return
+        try:
+            hello = await asyncio.wait_for(websocket.receive_json(), WS_HELLO_S)
+        except TimeoutError:
+            await websocket.close(code=WS_TIMEOUT, reason="no first message")
+            return
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        except ValueError:
+            hello = None
+        token, since = _hello(hello)
+        if token is False:
+            await websocket.close(code=WS_BAD_REQUEST, reason='the first message is {"token": T, "since": S}')
+            return
+        try:
+            seat = service.seat_of(live, token)
+        except Forbidden:
+            await websocket.close(code=WS_FORBIDDEN, reason="this token opens no seat of this match")
+            return
         sub = service.fanout.subscribe(match_id, seat)
         try:
-            if since is not None and since >= 0:
+            if since is not None:
                 # Resync: everything after the client's seq, as this viewer may see it.
                 for applied in live.log[since:]:
                     await websocket.send_json(live.message(applied, seat))
@@ -385,6 +523,19 @@ def create_app(
             with contextlib.suppress(Exception):
                 await websocket.close()
 
+    def _hello(hello: Any) -> tuple[Any, int | None]:
+        """(token or None, since or None) from the first message; (False, None) if malformed."""
+        if not isinstance(hello, dict) or set(hello) - {"token", "since"}:
+            return False, None
+        token, since = hello.get("token"), hello.get("since")
+        if token is not None and (not isinstance(token, str) or len(token) > 200):
+            return False, None
+        if since is not None and (
+            isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= 10**9
+        ):
+            return False, None
+        return token, since
+
     async def _drain(websocket: WebSocket) -> None:
         """Reads (and ignores) client messages until the socket closes."""
         with contextlib.suppress(Exception):
@@ -397,5 +548,28 @@ def create_app(
     async def root() -> RedirectResponse:
         return RedirectResponse("/index.html")
 
-    app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema, plus what only the running server knows: the game ids
+        and the grammar of a seat."""
+        if app.openapi_schema is None:
+            schema = FastAPI.openapi(app)
+            props = schema["components"]["schemas"]["CreateMatch"]["properties"]
+            props["game"]["enum"] = game_ids()
+            props["seats"]["items"]["pattern"] = seat_pattern()
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    app.router.routes.append(WebFiles("/", app=StaticFiles(directory=WEB, html=True), name="web"))
     return app
+
+
+class WebFiles(Mount):
+    """The browser client's files at ``/``, except under ``/api``: there a route that
+    matched the path but not the method answers 405 with its own ``Allow``."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = scope.get("path", "")
+        if path == "/api" or path.startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)

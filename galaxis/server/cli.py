@@ -25,18 +25,51 @@ def register(app: typer.Typer) -> None:
             max=64,
             help="worker processes for searching bots (mcts, ismcts); 0: threads (default: cores, at most 4)",
         ),
+        idle_minutes: float = typer.Option(
+            1440, "--idle-minutes", min=0.01, max=10**6, help="end unfinished matches idle this long"
+        ),
+        bot_seconds: float = typer.Option(
+            30, "--bot-seconds", min=1, max=3600, help="wall-clock seconds a bot's move may take"
+        ),
+        no_rate_limits: bool = typer.Option(
+            False, "--no-rate-limits", help="no per-address limits (a trusted network or a load test)"
+        ),
+        api_docs: bool = typer.Option(
+            False, "--api-docs", help="serve the interactive API docs at /docs (loads Swagger UI from a CDN)"
+        ),
     ) -> None:
         """Serve the lobby, the browser client and the HTTP/WebSocket API."""
-        run(db, host, port, redis, bot_processes)
+        run(
+            db, host, port, redis, bot_processes, idle_minutes * 60, bot_seconds, not no_rate_limits, api_docs
+        )
 
 
-def run(db: str, host: str, port: int, redis: str | None = None, bot_processes: int | None = None) -> None:
+def run(
+    db: str,
+    host: str,
+    port: int,
+    redis: str | None = None,
+    bot_processes: int | None = None,
+    idle_s: float = 24 * 3600.0,
+    bot_budget_s: float = 30.0,
+    rate_limits: bool = True,
+    api_docs: bool = False,
+) -> None:
     import uvicorn
 
     from galaxis.server import create_app
+    from galaxis.server.limits import RateLimits
 
     try:
-        app = create_app(db, redis, bot_processes=bot_processes)
+        app = create_app(
+            db,
+            redis,
+            rate_limits=RateLimits() if rate_limits else RateLimits.off(),
+            api_docs=api_docs,
+            bot_processes=bot_processes,
+            idle_s=idle_s,
+            bot_budget_s=bot_budget_s,
+        )
     except Exception as exc:  # a bad URL or an unreachable database: one line, exit 2
         reason = " ".join(str(exc).split())[:300]
         typer.echo(f"galaxis: error: cannot open the database {db!r}: {reason}", err=True)

@@ -10,6 +10,8 @@ tables below mirror them for queries.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,10 @@ class MatchRow(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)  # length of the action log
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    # The nonce of the seed's commitment (fairness.py) and what the creator fixed
+    # (["seed"], ["setup"], both, or None: the server drew everything).
+    nonce: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    custom: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -64,7 +70,8 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1, 2, ... per match
     seat: Mapped[int] = mapped_column(Integer)
     # "act" (a move), "timeout" (a move made by the clock's fallback policy),
-    # "resign" (a loss on time), "undo" (history cut back to ``target`` moves)
+    # "resign" (a loss on time), "undo" (history cut back to ``target`` moves),
+    # "abandon" (ended after being idle; seat -1)
     kind: Mapped[str] = mapped_column(String(8), default="act")
     notation: Mapped[str] = mapped_column(String(256))
     target: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -94,9 +101,23 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def _private_sqlite_file(url: str) -> None:
+    """Creates a new SQLite file readable by its owner only (0600): it holds the seeds
+    of running matches and the seat tokens' hashes. SQLite gives its -wal and -shm files
+    the database file's permissions. An existing file keeps the mode it has."""
+    from sqlalchemy.engine import make_url
+
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
 def make_engine(url: str) -> Engine:
     url = normalize_url(url)
     if url.startswith("sqlite"):
+        _private_sqlite_file(url)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")

@@ -46,6 +46,7 @@ class Staged:
     applied: Applied
     moves: list[Applied]
     resigned: int | None
+    abandoned: bool = False
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -61,6 +62,8 @@ class LiveMatch:
         self.log: list[Applied] = []  # every entry, seq = index + 1
         self.moves: list[Applied] = []  # the effective moves (after undos)
         self.resigned: int | None = None
+        self.abandoned = False  # ended after being idle (an "abandon" entry)
+        self.reveal_cache: dict[int, bool] = {}  # seq -> whether that move revealed something
         # Views computed for the current seq (per seat and language), shared by
         # every request until the next log entry: many viewers poll the same
         # position, and a game's observation or SVG is not cheap to build.
@@ -80,7 +83,7 @@ class LiveMatch:
 
     @property
     def over(self) -> bool:
-        return self.resigned is not None or self.match.is_over
+        return self.resigned is not None or self.abandoned or self.match.is_over
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -105,7 +108,7 @@ class LiveMatch:
             raise ValueError(f"log entry {entry.seq} does not follow {self.seq}")
         events: list[Event]
         text: dict[str, str] = {}
-        match, moves, resigned = self.match, self.moves, self.resigned
+        match, moves, resigned, abandoned = self.match, self.moves, self.resigned, self.abandoned
         if entry.kind in MOVE_KINDS:
             match = self.match if in_place else self.match.clone()
             text = {lang: match.describe(entry.notation, lang) for lang in LANGS}
@@ -113,6 +116,9 @@ class LiveMatch:
         elif entry.kind == "resign":
             resigned = entry.seat
             events = [{"type": "resign", "seat": entry.seat, "reason": entry.notation}]
+        elif entry.kind == "abandon":
+            abandoned = True
+            events = [{"type": "abandon", "reason": entry.notation}]
         elif entry.kind == "undo":
             keep = int(entry.target or 0)
             f = self.facts
@@ -123,7 +129,7 @@ class LiveMatch:
             events = [{"type": "undo", "seat": entry.seat, "moves": keep}]
         else:
             raise ValueError(f"unknown log entry kind {entry.kind!r}")
-        over = resigned is not None or match.is_over
+        over = resigned is not None or abandoned or match.is_over
         applied = Applied(
             entry.seq,
             entry.seat,
@@ -138,10 +144,11 @@ class LiveMatch:
         )
         if entry.kind in MOVE_KINDS:
             moves = [*moves, applied]
-        return Staged(match, applied, moves, resigned)
+        return Staged(match, applied, moves, resigned, abandoned)
 
     def install(self, staged: Staged) -> Applied:
         self.match, self.moves, self.resigned = staged.match, staged.moves, staged.resigned
+        self.abandoned = staged.abandoned
         self.log.append(staged.applied)
         self.facts.seq = self.seq
         return staged.applied
@@ -151,7 +158,7 @@ class LiveMatch:
         return self.install(self.stage(entry))
 
     def staged_status(self, staged: Staged) -> str:
-        if staged.resigned is not None or staged.match.is_over:
+        if staged.resigned is not None or staged.abandoned or staged.match.is_over:
             return "over"
         return "waiting" if any(s["kind"] == "open" for s in self.facts.seats) else "playing"
 
@@ -235,6 +242,9 @@ class LiveMatch:
             ranking = [[s for s in g if s != loser] for g in res["ranking"]]
             res["ranking"] = [g for g in ranking if g] + [[loser]]
             res["details"] = {**res.get("details", {}), "resigned": loser, "reason": "time"}
+        elif self.abandoned and not self.match.is_over:
+            # Ended after being idle: the game's provisional scores and ranking.
+            res["details"] = {**res.get("details", {}), "abandoned": True, "reason": "idle"}
         return res
 
     def history(self) -> list[tuple[int, str]]:

@@ -30,7 +30,7 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
     if not isinstance(options, dict):
         raise galaxis.BadMatchFile("options must be an object")
     try:
-        match = galaxis.new_match(game, players, seed, options)
+        match = galaxis.new_match(game, players, seed, options, strict=True)
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         if isinstance(exc, galaxis.GalaxisError):
             raise

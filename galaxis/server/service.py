@@ -14,40 +14,38 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import multiprocessing
 import os
-import pickle
 import secrets
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC
+from datetime import UTC, timedelta
 from typing import Any
 
 import galaxis
-from galaxis.agents.spec import parse_spec
 from galaxis.core import get_game
+from galaxis.core.reveal import reveals
 from galaxis.core.rng import Rng
 from galaxis.server.db import make_engine, migrate, utcnow
+from galaxis.server.fairness import new_nonce
 from galaxis.server.fanout import Fanout
 from galaxis.server.live import Applied, LiveMatch
 from galaxis.server.store import Append, LogEntry, MatchFacts, StaleLog, Store, UndoRequest
+from galaxis.server.workers import (
+    Overran,
+    WorkerPool,
+    check_bot_spec,
+    check_seat_spec,
+    deadline_of,
+    is_quick,
+)
 from galaxis.server.writer import Writer
 
 log = logging.getLogger("galaxis.server")
 
 CACHE_SIZE = 2000
-# Agents that search (seconds of pure-Python work per move) think in worker
-# processes: in a thread they would hold the GIL and starve the event loop.
-# The others answer in about a millisecond, less than a process round trip.
-SEARCH_AGENTS = frozenset({"mcts", "ismcts"})
-
-
-def think_in_process(match: bytes, seat: int, spec: str, agent_seed: int) -> str:
-    """A bot's move, computed in a worker process from the pickled match."""
-    return str(galaxis.agent(spec, seed=agent_seed).act(pickle.loads(match), seat).notation)
+MAX_UNDO_MOVES = 200  # an undo takes back at most this many moves
 
 
 class NotFound(Exception):
@@ -103,7 +101,10 @@ class Service:
         bot_delay_s: float = 0.0,
         bot_threads: int = 4,
         bot_processes: int | None = None,
+        idle_s: float = 24 * 3600.0,
     ) -> None:
+        """``idle_s``: an unfinished match in which nothing happened for this long is
+        ended (an ``abandon`` log entry) and unloaded."""
         self.engine = make_engine(db_url)
         migrate(self.engine)
         self.store = Store(self.engine)
@@ -114,7 +115,7 @@ class Service:
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="galaxis-bot")
         # 0: search agents think in threads too
         self.bot_processes = max(1, min(4, os.cpu_count() or 1)) if bot_processes is None else bot_processes
-        self.search_pool: ProcessPoolExecutor | None = None  # started by the first searching bot
+        self.search_pool: WorkerPool | None = None  # started by the first searching bot
         self.writer = Writer(self.store, inline=self.engine.dialect.name == "sqlite")
         self.cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self.runtime: dict[str, Runtime] = {}
@@ -124,11 +125,13 @@ class Service:
         self.timers: dict[str, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+        self.idle_s = idle_s
 
     # --- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
         await self.fanout.start(self._remote_update)
         self._spawn(self._resume())
+        self._spawn(self._sweep_idle())
 
     async def stop(self) -> None:
         self.closing = True
@@ -140,7 +143,7 @@ class Service:
         await self.fanout.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         if self.search_pool is not None:
-            self.search_pool.shutdown(wait=False, cancel_futures=True)
+            self.search_pool.close()
         self.writer.close()
         self.engine.dispose()
 
@@ -163,6 +166,60 @@ class Service:
                     log.exception("cannot resume match %s", f.id)
                     continue
                 self._after_change(live)
+
+    # --- idle matches ----------------------------------------------------------------
+    async def _sweep_idle(self) -> None:
+        """Every little while: ends the unfinished matches idle for ``idle_s``."""
+        every = max(0.2, min(60.0, self.idle_s / 4))
+        while not self.closing:
+            try:
+                await self.end_idle()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the idle-match sweep failed")
+            await asyncio.sleep(every)
+
+    async def end_idle(self) -> list[str]:
+        """Ends (an ``abandon`` entry, status over) and unloads every unfinished match
+        in which nothing happened for ``idle_s`` seconds; returns their ids."""
+        before = utcnow() - timedelta(seconds=self.idle_s)
+        ended: list[str] = []
+        for match_id, seq in await asyncio.to_thread(self.store.idle, before):
+            async with self.lock(match_id):
+                live = self.cache.get(match_id)
+                if live is not None:
+                    seq = live.seq
+                entry = LogEntry(seq + 1, -1, "abandon", "idle")
+                try:
+                    await self.writer.append(Append(match_id, seq, entry, "over"))
+                except StaleLog:
+                    continue  # it moved meanwhile: not idle after all
+                if live is not None:
+                    applied = live.install(live.stage(entry))
+                    live.facts.status = "over"
+                    self._publish_local(live, applied)
+            self._unload(match_id)
+            ended.append(match_id)
+        if ended:
+            log.info("ended %d idle matches", len(ended))
+        return ended
+
+    def _unload(self, match_id: str) -> None:
+        for (mid, seat), task in list(self.bots.items()):
+            if mid == match_id:
+                task.cancel()
+                self.bots.pop((mid, seat), None)
+        timer = self.timers.pop(match_id, None)
+        if timer is not None:
+            timer.cancel()
+        self.cache.pop(match_id, None)
+        self.runtime.pop(match_id, None)
+        lock = self.locks.get(match_id)
+        if lock is not None and not lock.locked():
+            self.locks.pop(match_id, None)
+        for sub in list(self.fanout.subs.get(match_id, ())):
+            sub.put(None)  # watchers got the abandon entry; their sockets close
 
     # --- loading -----------------------------------------------------------------------
     def lock(self, match_id: str) -> asyncio.Lock:
@@ -287,12 +344,17 @@ class Service:
     ) -> tuple[str, list[str | None]]:
         if len(seats) != players:
             raise galaxis.BadOption(f"{players} players need {players} seats, not {len(seats)}")
+        # What the creator fixed is public (the lobby and the match page show "custom
+        # set-up" before anyone joins); otherwise the server draws the seed.
+        custom = [k for k, given in (("seed", seed is not None), ("setup", "setup" in options)) if given]
         seed = secrets.randbits(48) if seed is None else seed
-        # new_match validates the game id, the player count and the options.
-        match = galaxis.new_match(game, players, seed, options)
+        # new_match validates the game id, the player count, the seed and the options,
+        # strictly: the HTTP API converts nothing.
+        match = galaxis.new_match(game, players, seed, options, strict=True)
         stored_seats: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for i, spec in enumerate(seats):
+            check_seat_spec(i, spec)
             kind, _, agent_spec = spec.strip().partition(":")
             if kind == "human" and not agent_spec:
                 token = secrets.token_urlsafe(24)
@@ -302,7 +364,7 @@ class Service:
                 stored_seats.append({"kind": "open", "spec": None, "token_hash": None})
                 tokens.append(None)
             elif kind == "bot" and agent_spec:
-                galaxis.agent(agent_spec, seed=0)  # validates the spec
+                check_bot_spec(agent_spec)  # a known agent within the server's caps
                 stored_seats.append({"kind": "bot", "spec": agent_spec, "token_hash": None})
                 tokens.append(None)
             else:
@@ -316,7 +378,19 @@ class Service:
         match_id = secrets.token_urlsafe(9)
         status = "waiting" if any(s["kind"] == "open" for s in stored_seats) else "playing"
         facts = MatchFacts(
-            match_id, game, players, seed, match.options, stored_seats, clock_json, status, 0, now, now
+            match_id,
+            game,
+            players,
+            seed,
+            match.options,
+            stored_seats,
+            clock_json,
+            status,
+            0,
+            now,
+            now,
+            new_nonce(),
+            custom or None,
         )
         await self.writer.call(lambda: self.store.create(facts))
         live = LiveMatch(facts, match)
@@ -396,6 +470,11 @@ class Service:
         self, live: LiveMatch, seat: int, notation: str, seq: int | None, kind: str
     ) -> Applied:
         rt = self.runtime_of(live)
+        if seq is None and rt.realtime is None:
+            # Without a seq a retried request could apply a move twice.
+            raise galaxis.GalaxisError(
+                "seq is required in a turn-based match: send the seq your move is based on"
+            )
         async with self.lock(live.facts.id):
             if self.multi:
                 await self.sync(live)
@@ -520,44 +599,35 @@ class Service:
             self._after_change(live)
 
     async def _think(self, match: galaxis.Match, seat: int, spec: str, seed: int, seq: int) -> str:
-        """The bot's move, computed off the event loop on its own copy of ``match``."""
+        """The bot's move, computed off the event loop on its own copy of ``match``.
+
+        A search that passes its deadline is stopped (its worker process killed and
+        replaced) and the game's heuristic moves for it."""
         # A fresh agent per move, seeded from the match and the position: the
         # same position gets the same move after a restart.
         agent_seed = Rng(seed ^ (seat * 0x9E3779B97F4A7C15) ^ (seq * 0xBF58476D1CE4E5B9)).next64()
+        deadline = deadline_of(spec, self.bot_budget_s)
         try:
-            return await asyncio.wait_for(
-                self._start_thinking(match, seat, spec, agent_seed), self.bot_budget_s
-            )
-        except TimeoutError:
-            log.warning("bot %r overran its %.0f s budget; playing at random", spec, self.bot_budget_s)
-            return str(galaxis.agent("random", seed=agent_seed).act(match.clone(), seat).notation)
+            if self.bot_processes > 0 and not is_quick(spec):
+                return await self._search_pool().think(match, seat, spec, agent_seed, deadline)
+            return await asyncio.wait_for(self._think_in_thread(match, seat, spec, agent_seed), deadline)
+        except (Overran, TimeoutError):
+            log.warning("bot %r overran its %.1f s deadline; the heuristic moves for it", spec, deadline)
+            return await self._think_in_thread(match, seat, "heuristic", agent_seed)
 
-    def _start_thinking(
+    def _think_in_thread(
         self, match: galaxis.Match, seat: int, spec: str, agent_seed: int
     ) -> asyncio.Future[str]:
-        loop = asyncio.get_running_loop()
-        if self.bot_processes > 0 and parse_spec(spec)[0] in SEARCH_AGENTS:
-            try:
-                # Pickled here, on the loop: the match's caches may change while a thread pickles.
-                return loop.run_in_executor(
-                    self._search_pool(), think_in_process, pickle.dumps(match.clone()), seat, spec, agent_seed
-                )
-            except (BrokenProcessPool, RuntimeError, OSError):
-                # No worker processes here (a main module that cannot be re-imported, a
-                # resource limit ...): think in a thread rather than not at all.
-                log.exception("cannot use worker processes for bots; thinking in threads")
-                self.bot_processes = 0
         # The installed match is never changed in place (each log entry is applied
         # to a copy, see LiveMatch.stage): the copy is made in the thread.
         agent = galaxis.agent(spec, seed=agent_seed)
-        return loop.run_in_executor(self.bot_pool, lambda: str(agent.act(match.clone(), seat).notation))
+        return asyncio.get_running_loop().run_in_executor(
+            self.bot_pool, lambda: str(agent.act(match.clone(), seat).notation)
+        )
 
-    def _search_pool(self) -> ProcessPoolExecutor:
+    def _search_pool(self) -> WorkerPool:
         if self.search_pool is None:
-            # spawn, not fork: this process runs threads and an event loop.
-            self.search_pool = ProcessPoolExecutor(
-                self.bot_processes, mp_context=multiprocessing.get_context("spawn")
-            )
+            self.search_pool = WorkerPool(self.bot_processes)
         return self.search_pool
 
     # --- clocks ------------------------------------------------------------------------
@@ -653,6 +723,10 @@ class Service:
         match's row lock, so the humans may vote through different processes."""
         live = await self.get(match_id, fresh=True)
         rt = self.runtime_of(live)
+        if accept and rt.undo is None and seq == live.seq:
+            # A new request: refused across any move that revealed hidden information
+            # or rolled dice (computed off the loop; the match's seq is checked again below).
+            await self._check_undo_reveals(live, seat)
         async with self.lock(match_id):
             if live.facts.clock is not None:
                 raise Refused("undo is for casual matches; this one has clocks")
@@ -703,6 +777,39 @@ class Service:
             self._after_change(live)
             return {"undo": None, "done": True, "seq": live.seq}
         return {"undo": pending.to_json(), "done": False, "seq": live.seq}
+
+    async def _check_undo_reveals(self, live: LiveMatch, seat: int) -> None:
+        """``Refused`` if taking back ``seat``'s last move would cross a move that
+        revealed something or consumed chance (``galaxis.core.reveal``)."""
+        moves = list(live.moves)
+        mine = [i for i, a in enumerate(moves) if a.seat == seat]
+        if not mine:
+            return  # refused below with its own reason
+        keep = mine[-1]
+        if len(moves) - keep > MAX_UNDO_MOVES:
+            raise Refused(f"undo goes back at most {MAX_UNDO_MOVES} moves")
+        f = live.facts
+
+        def first_reveal() -> int | None:
+            m = galaxis.replay(
+                f.game, f.seed, f.players, f.options, [(a.seat, a.notation) for a in moves[:keep]]
+            )
+            for i in range(keep, len(moves)):
+                a = moves[i]
+                cached = live.reveal_cache.get(a.seq)
+                if cached is None:
+                    cached = live.reveal_cache[a.seq] = reveals(m, a.seat, a.notation)
+                if cached:
+                    return i
+                m.apply(a.seat, a.notation)
+            return None
+
+        found = await asyncio.to_thread(first_reveal)
+        if found is not None:
+            raise Refused(
+                f"undo cannot go back past move {found + 1} (seat {moves[found].seat}): it revealed "
+                "hidden information or rolled dice"
+            )
 
     def pending_undo(self, live: LiveMatch) -> dict[str, Any] | None:
         rt = self.runtime.get(live.facts.id)

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from galaxis.server.db import ActionRow, MatchRow, UndoRow, utcnow
+from galaxis.server.fairness import commitment
 
 # The statements of the hot path, built once: building and caching a new
 # statement object per append cost more than executing it.
@@ -114,6 +115,12 @@ class MatchFacts:
     seq: int
     created: datetime
     updated: datetime
+    nonce: str | None = None  # of the seed's commitment (see fairness.py)
+    custom: list[str] | None = None  # what the creator fixed: "seed", "setup"
+
+    @property
+    def commitment(self) -> str | None:
+        return commitment(self.game, self.players, self.seed, self.options, self.nonce)
 
 
 def _facts(row: MatchRow) -> MatchFacts:
@@ -129,6 +136,8 @@ def _facts(row: MatchRow) -> MatchFacts:
         row.seq,
         row.created,
         row.updated,
+        row.nonce,
+        list(row.custom) if row.custom else None,
     )
 
 
@@ -151,6 +160,8 @@ class Store:
                     seq=0,
                     created=facts.created,
                     updated=facts.updated,
+                    nonce=facts.nonce,
+                    custom=facts.custom,
                 )
             )
 
@@ -296,6 +307,16 @@ class Store:
                 row.seq, row.by_seat, row.keep = new.seq, new.by, new.keep
                 row.votes, row.needed = sorted(new.votes), sorted(new.needed)
             return new
+
+    def idle(self, before: datetime, limit: int = 500) -> list[tuple[str, int]]:
+        """(id, seq) of unfinished matches not changed since ``before``."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(MatchRow.id, MatchRow.seq)
+                .where(MatchRow.status.in_(("waiting", "playing")), MatchRow.updated < before)
+                .limit(limit)
+            ).all()
+            return [(r[0], r[1]) for r in rows]
 
     def listing(self, statuses: tuple[str, ...], limit: int) -> list[MatchFacts]:
         with Session(self.engine) as s:

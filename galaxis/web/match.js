@@ -25,12 +25,21 @@ function heldSeats() {
   return Object.keys(tokens).map(Number).sort((a, b) => a - b);
 }
 
-function takeLinkToken() {
-  // Capability links look like match.html?id=X#seat=1&token=T
+async function takeLinkToken() {
+  // Capability links look like match.html?id=X#seat=1&token=T. The token is checked
+  // with the server before it is stored: a junk link must not replace a real token.
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token") && hash.get("seat") !== null) {
-    saveToken(ID, Number(hash.get("seat")), hash.get("token"));
+  const linkToken = hash.get("token");
+  const linkSeat = hash.get("seat");
+  if (linkToken && linkSeat !== null) {
     history.replaceState(null, "", `${location.pathname}${location.search}`);
+    try {
+      const s = await api("GET", BASE, { token: linkToken });
+      if (s.seat === Number(linkSeat)) saveToken(ID, s.seat, linkToken);
+      else showError(t("bad_link"));
+    } catch (err) {
+      showError(t("bad_link"));
+    }
   }
   tokens = loadTokens(ID);
 }
@@ -101,7 +110,8 @@ function render() {
   const info = games[state.game];
   document.getElementById("title").textContent = info ? gameName(info) : state.game;
   const toMove = state.to_move.map(seatLabel).join(", ");
-  document.getElementById("status").textContent = state.over ? t("over") : `${t("to_move")}: ${toMove}`;
+  const custom = state.custom_setup ? ` · ${t("custom_setup")}` : "";
+  document.getElementById("status").textContent = (state.over ? t("over") : `${t("to_move")}: ${toMove}`) + custom;
   document.getElementById("viewing").textContent = viewSeat === null ? `(${t("spectator")})` : `(${seatLabel(viewSeat)})`;
   const cover = document.getElementById("cover");
   if (needsCover()) {
@@ -359,10 +369,12 @@ async function download() {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const seat = heldSeats().length ? heldSeats()[0] : null;
-  let url = `${proto}://${location.host}${BASE}/ws?since=${state ? state.seq : 0}`;
-  if (seat !== null) url += `&token=${encodeURIComponent(tokens[seat])}`;
-  ws = new WebSocket(url);
-  ws.onopen = () => { backoff = 500; setLive(true); refresh(); };
+  // The token goes in the first message, never in the URL (access logs keep URLs).
+  ws = new WebSocket(`${proto}://${location.host}${BASE}/ws`);
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ token: seat === null ? null : tokens[seat], since: state ? state.seq : 0 }));
+    backoff = 500; setLive(true); refresh();
+  };
   ws.onmessage = (ev) => {
     let msg = {};
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
@@ -371,7 +383,7 @@ function connect() {
   };
   ws.onclose = (ev) => {
     setLive(false);
-    if (ev.code === 4404 || ev.code === 4403) return;
+    if (ev.code === 4404 || ev.code === 4403 || ev.code === 4400) return;
     // Reconnect with back-off; the next connection resyncs from our seq.
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 8000);
@@ -393,7 +405,7 @@ function tick() {
 
 async function init() {
   translatePage();
-  takeLinkToken();
+  await takeLinkToken();
   languageSwitch(() => { refresh(); });
   try {
     for (const g of await api("GET", "/api/games")) games[g.id] = g;

@@ -41,13 +41,17 @@ def playwright() -> Iterator[Any]:
 
 @pytest.fixture
 def new_browser(playwright: Any, tmp_path: Path) -> Iterator[Any]:
-    """Opens a fresh chromium (own user-data-dir) per call; all closed at the end."""
+    """Opens a fresh chromium (own user-data-dir) per call; all closed at the end.
+
+    ``csp=False`` (the default for these tests) lets Playwright's ``wait_for_function``
+    evaluate its strings, which the pages' Content-Security-Policy forbids;
+    tests/browser/test_browser_trust.py runs the pages under the real policy."""
     contexts = []
 
-    def open_one() -> Any:
+    def open_one(csp: bool = False) -> Any:
         profile = tmp_path / f"profile{len(contexts)}"
         ctx = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, bypass_csp=not csp
         )
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)

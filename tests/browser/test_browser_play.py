@@ -235,7 +235,9 @@ def test_uploaded_match_file_opens_in_the_replay_viewer(
 
 def test_undo_from_the_match_page(server: ServerProcess, new_browser: Any) -> None:
     page = new_browser().new_page()
-    create_in_lobby(page, server, "toy_gops", ["human", "bot:random"])
+    # The third seat is open, so no bid is revealed: an undo that peeks at nothing
+    # (across a reveal it is refused, tests/server/test_server_api.py).
+    create_in_lobby(page, server, "toy_gops", ["human", "bot:random", "open"])
     page.wait_for_selector("#actions button[data-notation='bid 5']")
     before = seq_of(page)
     page.click("#actions button[data-notation='bid 5']")

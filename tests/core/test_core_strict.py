@@ -59,7 +59,7 @@ def test_a_huge_seed_is_named_in_one_short_line() -> None:
         {"fast": "true"},
         {"rounds": "2"},
         {"rounds": True},
-        {"rounds": 2.0},
+        {"rounds": 2.5},
         {"size": "2"},
         {"size": True},
         {"mode": 1},

@@ -36,9 +36,12 @@ def toy(add_game: Callable[[Game], None]) -> Game:
 
 @pytest.fixture
 def client(tmp_path: Path, toy: Game) -> Iterator[TestClient]:
-    """The app on a fresh SQLite file, with the toy game registered."""
+    """The app on a fresh SQLite file, with the toy game registered. Per-address rate
+    limits are off (every request comes from the test client); test_server_trust.py
+    tests them."""
     from galaxis.server import create_app
+    from galaxis.server.limits import RateLimits
 
-    app = create_app(f"sqlite:///{tmp_path / 'test.db'}")
+    app = create_app(f"sqlite:///{tmp_path / 'test.db'}", rate_limits=RateLimits.off())
     with TestClient(app) as c:
         yield c

@@ -42,7 +42,14 @@ def require_services(what: str, reachable: bool) -> None:
 class ServerProcess:
     """``galaxis serve`` (plus the toy test game) in a subprocess."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, log_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        redis_url: str | None = None,
+        log_path: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.extra_env = env or {}
         self.db_url = db_url
         self.redis_url = redis_url
         self.port = free_port()
@@ -60,7 +67,7 @@ class ServerProcess:
         args = [sys.executable, "-m", "tests.server.launch", self.db_url, str(self.port)]
         if self.redis_url:
             args.append(self.redis_url)
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.extra_env}
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 import galaxis
 
@@ -69,7 +71,7 @@ def test_create_returns_tokens_per_seat(client: TestClient) -> None:
         ({"game": "toy_gops", "players": 7, "seats": ["human"] * 7}, "2 to 3 players"),
         ({"game": "toy_gops", "players": 2, "seats": ["human"]}, "need 2 seats"),
         ({"game": "toy_gops", "players": 2, "seats": ["human", "robot"]}, "seat 1"),
-        ({"game": "toy_gops", "players": 2, "seats": ["human", "bot:nosuchagent"]}, "unknown agent"),
+        ({"game": "toy_gops", "players": 2, "seats": ["human", "bot:nosuchagent"]}, "seat 1"),
         (
             {"game": "toy_gops", "players": 2, "seats": ["human", "human"], "options": {"cards": 99}},
             "between",
@@ -235,7 +237,9 @@ def test_listing_and_joining(client: TestClient) -> None:
     listed = {m["id"]: m for m in client.get("/api/matches").json()}[mid]
     assert listed["status"] == "waiting" and listed["free_seats"] == [1]
     text = json.dumps(listed)
-    assert "seed" not in text and "token" not in text and "setup" not in text
+    assert listed["seed"] is None and listed["reveal"] is None and "token" not in text
+    assert "setup" not in listed["options"] and "[5, 4, 3, 2, 1]" not in text
+    assert listed["custom_setup"] is True and listed["fixed"] == ["seed", "setup"]  # shown before joining
     r = client.post(f"/api/matches/{mid}/join", json={})
     assert r.status_code == 200 and r.json()["seat"] == 1
     joined = r.json()["token"]
@@ -246,12 +250,17 @@ def test_listing_and_joining(client: TestClient) -> None:
     assert act(client, mid, joined, "bid 1", 0).status_code == 200
 
 
+@contextlib.contextmanager
+def watch(client: TestClient, mid: str, token: str | None = None, since: int | None = None) -> Any:
+    """A WebSocket on the match, authenticated by its first message."""
+    with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        ws.send_json({"token": token, "since": since})
+        yield ws
+
+
 def test_websocket_messages_resync_and_refusals(client: TestClient) -> None:
     mid, tokens = create(client, ["human", "human"])
-    with (
-        client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws0,
-        client.websocket_connect(f"/api/matches/{mid}/ws") as spectator,
-    ):
+    with watch(client, mid, tokens[0]) as ws0, watch(client, mid) as spectator:
         act(client, mid, tokens[1], "bid 2", 0)
         act(client, mid, tokens[0], "bid 3", 1)
         first, second = ws0.receive_json(), ws0.receive_json()
@@ -266,13 +275,28 @@ def test_websocket_messages_resync_and_refusals(client: TestClient) -> None:
         assert second["seq"] == 2 and second["notation"] == "bid 3" and second["to_move"] == [0, 1]
         assert spectator.receive_json()["notation"] is None
         assert spectator.receive_json()["notation"] is None  # spectators see no secret bids
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}&since=1") as ws1:
+    with watch(client, mid, tokens[1], since=1) as ws1:
         resent = ws1.receive_json()
         assert resent["seq"] == 2 and resent["events"][-1]["type"] == "reveal"
-    for url, code in [(f"/api/matches/{mid}/ws?token=bad", 4403), ("/api/matches/none/ws", 4404)]:
-        with pytest.raises(Exception) as info, client.websocket_connect(url) as ws:
+
+
+def test_websocket_refusals_are_close_codes_after_the_upgrade(client: TestClient) -> None:
+    """Finding 9: the token travels in the first message, never in the URL; refusals
+    arrive as the documented close codes (an unknown match is 4404, not an HTTP 403)."""
+    mid, tokens = create(client, ["human", "human"])
+    cases: list[tuple[str, Any, int]] = [
+        (f"/api/matches/{mid}/ws", {"token": "bad"}, 4403),
+        ("/api/matches/none/ws", {"token": None}, 4404),
+        (f"/api/matches/{mid}/ws?token={tokens[0]}", {"token": tokens[0]}, 4400),
+        (f"/api/matches/{mid}/ws", ["not", "an", "object"], 4400),
+        (f"/api/matches/{mid}/ws", {"token": tokens[0], "extra": 1}, 4400),
+        (f"/api/matches/{mid}/ws", {"token": tokens[0], "since": -1}, 4400),
+    ]
+    for url, hello, code in cases:
+        with pytest.raises(WebSocketDisconnect) as info, client.websocket_connect(url) as ws:
+            ws.send_json(hello)
             ws.receive_json()
-        assert getattr(info.value, "code", None) == code
+        assert info.value.code == code, (url, hello)
 
 
 def test_undo_needs_consent_and_rebuilds(client: TestClient) -> None:
@@ -302,15 +326,27 @@ def test_undo_needs_consent_and_rebuilds(client: TestClient) -> None:
 
 
 def test_undo_alone_against_bots_is_immediate(client: TestClient) -> None:
-    mid, tokens = create(client, ["human", "bot:random"])
-    wait_for(lambda: state(client, mid)["seq"] == 1)
+    # The third seat is still open, so no bid is revealed yet: the undo peeks at nothing.
+    mid, tokens = create(client, ["human", "bot:random", "open"])
+    wait_for(lambda: state(client, mid)["seq"] == 1)  # the bot's secret bid
     assert act(client, mid, tokens[0], "bid 1", 1).status_code == 200
+    r = client.post(f"/api/matches/{mid}/undo", headers={"X-Seat-Token": tokens[0]}, json={"seq": 2})
+    assert r.json()["done"] is True, r.text
+    st = state(client, mid, tokens[0])
+    assert "bid 1" in st["legal"] and st["moves"] == 1
+
+
+def test_undo_is_refused_across_a_reveal(client: TestClient) -> None:
+    """Finding 6: alone against bots, undoing past the reveal of the bids and of the
+    next prize card would let the player see the future and choose differently."""
+    mid, tokens = create(client, ["human", "bot:random"])
+    wait_for(lambda: state(client, mid)["seq"] == 1)  # the bot's secret bid
+    assert act(client, mid, tokens[0], "bid 1", 1).status_code == 200  # reveals both bids and a prize
     wait_for(lambda: state(client, mid)["seq"] >= 3)
     seq = state(client, mid)["seq"]
     r = client.post(f"/api/matches/{mid}/undo", headers={"X-Seat-Token": tokens[0]}, json={"seq": seq})
-    assert r.json()["done"] is True
-    st = wait_for(lambda: (s := state(client, mid, tokens[0]))["moves"] <= 2 and 0 in s["to_move"] and s)
-    assert "bid 1" in st["legal"]
+    assert r.status_code == 409 and "revealed hidden information" in r.json()["detail"]
+    assert state(client, mid)["seq"] == seq  # nothing changed
 
 
 def test_clock_fallback_random_moves_for_the_seat(client: TestClient) -> None:

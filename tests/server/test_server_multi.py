@@ -91,8 +91,9 @@ def test_two_processes_share_matches_through_redis(pg_db: str, tmp_path: Path) -
         ServerProcess(pg_db, REDIS_URL, log_path=tmp_path / "b.log") as b,
     ):
         mid, tokens = create(a.url, ["human", "human"])
-        ws_url = b.url.replace("http", "ws") + f"/api/matches/{mid}/ws?token={tokens[1]}"
+        ws_url = b.url.replace("http", "ws") + f"/api/matches/{mid}/ws"
         with connect(ws_url, open_timeout=10) as ws:
+            ws.send(json.dumps({"token": tokens[1]}))
             r = httpx.post(
                 f"{a.url}/api/matches/{mid}/actions",
                 headers={"X-Seat-Token": tokens[0]},

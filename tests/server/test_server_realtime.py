@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.server.test_server_api import watch
 from tests.server.toy_realtime import RealtimeGops
 
 
@@ -37,7 +38,7 @@ def test_cooldown_refuses_a_second_quick_action(client: TestClient, add_game: An
 def test_countdown_holds_actions_until_it_ends(client: TestClient, add_game: Any) -> None:
     add_game(RealtimeGops("toy_rt_count", cooldown_ms=0, countdown_ms=600))
     mid, tokens = start(client, "toy_rt_count")
-    with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+    with watch(client, mid) as ws:
         post(client, mid, tokens[0], "bid 1")
         post(client, mid, tokens[1], "bid 2")  # the reveal starts the countdown
         ws.receive_json()

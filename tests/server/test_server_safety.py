@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 import galaxis
 from galaxis.core import Action, GameInfo
+from tests.server.test_server_api import watch
 from tests.toy_games import Gops, GopsState
 
 
@@ -87,8 +88,8 @@ def test_toy_planted_secrets_never_reach_other_seats(client: TestClient, add_gam
     rng = random.Random(1)
     viewers: list[tuple[int | None, str | None]] = [(0, tokens[0]), (1, tokens[1]), (None, None)]
     with (
-        client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws0,
-        client.websocket_connect(f"/api/matches/{mid}/ws") as wsspec,
+        watch(client, mid, tokens[0]) as ws0,
+        watch(client, mid) as wsspec,
     ):
         seq = 0
         while not local.is_over:
@@ -144,8 +145,8 @@ def test_smugglers_undealt_sectors_never_appear(client: TestClient) -> None:
 
     seen_ids = set()
     with (
-        client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as ws1,
-        client.websocket_connect(f"/api/matches/{mid}/ws") as wsspec,
+        watch(client, mid, tokens[1]) as ws1,
+        watch(client, mid) as wsspec,
     ):
         seq = 0
         while not local.is_over:
