@@ -123,7 +123,8 @@ def play(game: str, seed: int, seats: tuple[str, ...]) -> dict[str, Any]:
     agents = [galaxis.agent(spec, agent_seed(seed, s)) for s, spec in enumerate(seats)]
     order = Rng(seed ^ 0x0A7E5EA7)
     search: list[dict[str, float]] = [
-        {"decisions": 0, "searched": 0, "iterations": 0, "cpu_ms": 0.0, "max_cpu_ms": 0.0} for _ in seats
+        {"decisions": 0, "searched": 0, "iterations": 0, "cpu_ms": 0.0, "max_cpu_ms": 0.0, "overrides": 0}
+        for _ in seats
     ]
     start = time.process_time()
     while not match.is_over:
@@ -139,6 +140,7 @@ def play(game: str, seed: int, seats: tuple[str, ...]) -> dict[str, Any]:
             st["iterations"] += iters
             st["cpu_ms"] += cpu
             st["max_cpu_ms"] = max(st["max_cpu_ms"], cpu)
+            st["overrides"] += bool(getattr(agents[seat], "last_overrode", False))
         match.apply(seat, action)
     result = match.result
     return {
@@ -235,7 +237,7 @@ def share_of(record: dict[str, Any], spec: str) -> tuple[float, int]:
 def duel_summary(records: list[dict[str, Any]], hero: str, games: int | None = None) -> dict[str, Any]:
     from galaxis.arena.stats import wilson
 
-    wins, n, searched, iters, cpu, peak = 0.0, 0, 0, 0, 0.0, 0.0
+    wins, n, searched, iters, cpu, peak, overrides = 0.0, 0, 0, 0, 0.0, 0.0, 0
     for r in records:
         w, k = share_of(r, hero)
         wins += w
@@ -247,6 +249,7 @@ def duel_summary(records: list[dict[str, Any]], hero: str, games: int | None = N
                 iters += st["iterations"]
                 cpu += st["cpu_ms"]
                 peak = max(peak, st["max_cpu_ms"])
+                overrides += st.get("overrides", 0)
     lo, hi = wilson(wins, n)
     out: dict[str, Any] = {"games": n, "wins": wins, "win_rate": wins / n if n else None, "ci95": [lo, hi]}
     if searched:
@@ -255,6 +258,7 @@ def duel_summary(records: list[dict[str, Any]], hero: str, games: int | None = N
             "iterations_per_decision": iters / searched,
             "cpu_ms_per_decision": cpu / searched,
             "max_cpu_ms": peak,
+            "overrides": overrides,
         }
     if games is not None:
         out["planned"] = games
@@ -304,7 +308,7 @@ def positions(game: str, count: int) -> list[Any]:
     return found
 
 
-def speed(game: str, count: int = 5, sims: int = 200) -> dict[str, Any]:
+def speed(game: str, count: int = 5, sims: int = 100) -> dict[str, Any]:
     import galaxis
     from galaxis.core import get_game
 
@@ -378,12 +382,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     data = Path(args.data) / game
     out = RESULTS / f"ladder-{game}.json"
-    summary: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
+    summary: dict[str, Any] = {}
     summary.update({"game": game, "machine": machine(), "levels": get_game(game).agent_levels()})
 
     def save() -> None:
+        """Writes this run's parts over the file's (another run of the same game may have
+        written other parts meanwhile)."""
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(summary, indent=1) + "\n")
+        merged = json.loads(out.read_text()) if out.exists() else {}
+        merged.update(summary)
+        out.write_text(json.dumps(merged, indent=1) + "\n")
 
     def duel(part: str, hero: str, other: str) -> None:
         n = plan(game, part, args.games)
@@ -442,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
         elif part == "speed" and not args.summary:
             summary["speed"] = speed(game)
             save()
-    print(markdown(summary))
+    print(markdown(json.loads(out.read_text()) if out.exists() else summary))
     return 0
 
 
@@ -467,7 +475,8 @@ def markdown(s: dict[str, Any]) -> str:
         sr = p.get("search")
         cost = (
             f"{sr['cpu_ms_per_decision']:.0f} ms CPU mean, {sr['max_cpu_ms']:.0f} max, "
-            f"{sr['iterations_per_decision']:.0f} rollouts, {sr['searched_decisions']} searched"
+            f"{sr['iterations_per_decision']:.0f} rollouts, {sr['searched_decisions']} searched, "
+            f"{sr.get('overrides', 0)} overriding the bot"
             if sr
             else "—"
         )

@@ -24,12 +24,13 @@ the position on with the game's own bot (its heuristic) for every seat:
   actions in all; a decision with more legal actions keeps the best by a
   one-step ``evaluate`` look-ahead (the heuristic's prior), the rest at random.
 * **Racing.** A candidate whose paired difference from the leader is below
-  zero by two standard errors is dropped; the search stops when one
+  zero by ``keep`` standard errors (after ``worlds`` worlds) is dropped; the search stops when one
   candidate is left, when the budget is spent, or when every candidate has
   scored exactly the same in every world so far (nothing to improve: a
   decided game, a choice without consequences).
-* **Heuristic fallback.** The leader is played only if its paired advantage
-  over the heuristic's choice is at least ``z`` standard errors; otherwise the
+* **Heuristic fallback.** The leader is played only if it has played ``worlds``
+  worlds and its paired advantage over the heuristic's choice is at least ``z``
+  standard errors; otherwise the
   heuristic's choice is. So the search overrides the bot only where it has
   evidence, and never plays worse than it by chasing noise.
 
@@ -37,8 +38,8 @@ the position on with the game's own bot (its heuristic) for every seat:
 process), not wall time, so a busy machine does not silently shorten the
 search; ``iters`` caps the number of rollouts instead (reproducible screens).
 A forced decision (one legal action) takes no search. After each decision
-``last_iterations`` holds the rollouts played and ``last_cpu_ms`` the CPU
-time spent.
+``last_iterations`` holds the rollouts played, ``last_cpu_ms`` the CPU
+time spent and ``last_overrode`` whether the search overrode the bot.
 """
 
 from __future__ import annotations
@@ -56,8 +57,6 @@ from galaxis.core.match import Match
 from galaxis.core.rng import Rng
 
 POLICIES = ("heuristic", "random")
-# every candidate plays at least this many worlds before any is dropped
-MIN_WORLDS = 4
 # worlds in which all candidates score alike before the decision counts as unimprovable
 SAME_WORLDS = 3
 # a rollout that has not ended after this many actions is scored by ``evaluate``
@@ -78,11 +77,13 @@ def _check_number(name: str, value: Any, lo: float, whole: bool = False) -> Any:
 class _Race:
     """Paired values of the candidates, world by world."""
 
-    __slots__ = ("alive", "values")
+    __slots__ = ("alive", "keep", "values", "worlds")
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, worlds: int = 4, keep: float = 2.0) -> None:
         self.values: list[list[float]] = [[] for _ in range(count)]
         self.alive = list(range(count))
+        self.worlds = worlds  # worlds every candidate plays before any is dropped
+        self.keep = keep  # a candidate is dropped when this many standard errors behind
 
     def mean(self, i: int) -> float:
         v = self.values[i]
@@ -109,7 +110,7 @@ class _Race:
         keep = []
         for i in self.alive:
             m, se = self.paired(i, best)
-            if i == best or len(self.values[i]) < MIN_WORLDS or m + 2.0 * se >= 0.0 or se == 0.0:
+            if i == best or len(self.values[i]) < self.worlds or m + self.keep * se >= 0.0 or se == 0.0:
                 keep.append(i)
         self.alive = keep
 
@@ -137,6 +138,8 @@ class GuidedAgent:
         width: int = 10,
         z: float = 1.0,
         policy: str = "heuristic",
+        worlds: int = 4,
+        keep: float = 2.0,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadAgentSpec(f"agent seed must be a whole number, not {seed!r}")
@@ -156,15 +159,18 @@ class GuidedAgent:
         if policy not in POLICIES:
             raise BadAgentSpec(f"agent parameter policy must be one of {', '.join(POLICIES)}, not {policy!r}")
         self.policy = policy
+        self.worlds = _check_number("worlds", worlds, 2, whole=True)
+        self.keep = float(_check_number("keep", keep, 0.0))
         self.last_iterations = 0
         self.last_cpu_ms = 0.0
+        self.last_overrode = False  # the last decision differs from the bot's own choice
 
     # --- the decision --------------------------------------------------------------
     def act(self, match: Match, seat: int) -> Action:
         legal = match.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} has no decision to make now", "core: turn order")
-        self.last_iterations, self.last_cpu_ms = 0, 0.0
+        self.last_iterations, self.last_cpu_ms, self.last_overrode = 0, 0.0, False
         if len(legal) == 1:
             return legal[0]
         start = time.process_time()
@@ -173,6 +179,7 @@ class GuidedAgent:
         fallback = self._policy_choice(match, seat, legal, rng)
         candidates = self._candidates(match, seat, legal, fallback, rng)
         choice = self._race(match, seat, candidates, rng, start)
+        self.last_overrode = choice != fallback
         self.last_cpu_ms = 1000.0 * (time.process_time() - start)
         return choice
 
@@ -204,7 +211,7 @@ class GuidedAgent:
         return [fallback, *(a for _, _, a in scored[: self.width - 1])]
 
     def _race(self, match: Match, seat: int, candidates: list[Action], rng: Rng, start: float) -> Action:
-        race = _Race(len(candidates))
+        race = _Race(len(candidates), self.worlds, self.keep)
         deadline = start + (1.0 - MARGIN) * self.ms / 1000.0 if self.ms is not None else math.inf
         limit = self.iters if self.iters is not None else 1 << 62
         done = 0
@@ -233,6 +240,8 @@ class GuidedAgent:
         best = race.leader()
         if best == 0 or 0 not in race.alive:
             return best
+        if len(race.values[best]) < self.worlds:
+            return 0
         m, se = race.paired(best, 0)
         return best if m > 0 and m >= self.z * se else 0
 

@@ -77,6 +77,11 @@ class LevelAgent:
     def last_cpu_ms(self) -> float:
         return float(getattr(self._last, "last_cpu_ms", 0.0))
 
+    @property
+    def last_overrode(self) -> bool:
+        """Whether the last decision differs from the game's bot's own (``guided`` only)."""
+        return bool(getattr(self._last, "last_overrode", False))
+
 
 def level_spec(levels: dict[str, str], level: str) -> str:
     spec = levels.get(level) or DEFAULT_LEVELS[level]
