@@ -56,6 +56,9 @@ class GameInfo:
     # The keys of the ``setup`` option (a fixed arrangement) the game reads; others are refused.
     setup_keys: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "setup_keys", tuple(self.setup_keys))  # also when read from JSON
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
