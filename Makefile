@@ -1,32 +1,42 @@
 # galaxis — `make run` and `make test` are the only set-up commands a fresh machine needs.
+#   make run   installs what playing needs (pip install -e .) and starts the web service
+#   make test  adds the extras dev, reports, interop and distributed, then lints and tests
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run play test lint typecheck pytest bench clean services
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+
+# The run profile: the engine, the terminal game and the web service (SQLite).
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+# The development profile: the run profile plus every extra and the test tools.
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $@ $(RUN_STAMP)
 
 # The main job: the web service on an embedded SQLite file; open http://127.0.0.1:8000
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/galaxis serve
 
 # A terminal game of Space Smugglers against bots.
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/galaxis play smugglers --seats human,heuristic,heuristic,random
 
-test: $(STAMP) lint typecheck pytest
+test: $(DEV_STAMP) lint typecheck pytest
 
-lint: $(STAMP)
-	$(BIN)/ruff check galaxis tests benchmarks examples
-	$(BIN)/ruff format --check galaxis tests benchmarks examples
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check galaxis tests benchmarks examples scripts
+	$(BIN)/ruff format --check galaxis tests benchmarks examples scripts
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy galaxis benchmarks
 
 # chromium, PostgreSQL and Redis for the server and browser tests (apt-get when
@@ -34,11 +44,11 @@ typecheck: $(STAMP)
 services:
 	bash scripts/services.sh
 
-pytest: $(STAMP) services
+pytest: $(DEV_STAMP) services
 	$(BIN)/pytest -n auto --timeout=900
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/galaxis bench --json bench.json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist

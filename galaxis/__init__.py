@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 # definitions, made callable so that importing a game never shadows the function.
 games: _CallablePackage = sys.modules["galaxis.games"]  # type: ignore[assignment]
 
+# The one place the version is written: pyproject.toml reads it (setuptools dynamic version),
+# CHANGELOG.md names it, `galaxis --version` and the web service report it.
 __version__ = "0.1.0"
 
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+import galaxis
 from galaxis.core.errors import BadMatchFile, BadOption, GalaxisError
 from galaxis.core.registry import game_commands, game_ids, game_info, get_game
 
@@ -105,7 +106,28 @@ def _user_errors(interrupted: str = "galaxis: interrupted") -> Iterator[None]:
     except Exception as exc:
         if _settings["traceback"]:
             raise
+        extra = EXTRA_OF.get((getattr(exc, "name", None) or "").split(".")[0])
+        if isinstance(exc, ModuleNotFoundError) and extra is not None:
+            _fail(missing_extra(str(exc.name), extra))
         _internal(exc)
+
+
+# The optional packages and the extra that installs each (pyproject.toml).
+EXTRA_OF = {
+    "matplotlib": "reports",
+    "numpy": "interop",
+    "pettingzoo": "interop",
+    "gymnasium": "interop",
+    "pyspiel": "interop",
+    "open_spiel": "interop",
+    "ray": "distributed",
+    "redis": "distributed",
+    "psycopg": "distributed",
+}
+
+
+def missing_extra(module: str, extra: str) -> str:
+    return f"this needs {module}, which is not installed; install the {extra} extra: pip install 'galaxis[{extra}]'"
 
 
 class GalaxisGroup(TyperGroup):
@@ -181,6 +203,10 @@ def _run_root(run: Callable[[], Any]) -> int:
     except Exception as exc:  # a command without its own error handling (a game's)
         if _settings["traceback"]:
             raise
+        extra = EXTRA_OF.get((getattr(exc, "name", None) or "").split(".")[0])
+        if isinstance(exc, ModuleNotFoundError) and extra is not None:
+            typer.echo(f"galaxis: error: {missing_extra(str(exc.name), extra)}", err=True)
+            return USAGE_ERROR
         try:
             _internal(exc)
         except typer.Exit as done:
@@ -205,10 +231,19 @@ class Lang(StrEnum):
     hu = "hu"
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"galaxis {galaxis.__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _root(
     traceback: bool = typer.Option(
         False, "--traceback", help="Show the full traceback of an internal error."
+    ),
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and stop."
     ),
 ) -> None:
     _settings["traceback"] = traceback

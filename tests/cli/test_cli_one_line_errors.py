@@ -109,3 +109,18 @@ def test_console_script_prints_typer_errors_in_one_line() -> None:
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("galaxis: error: "), proc.stderr
     assert "'xx' is not one of" in proc.stderr
+
+
+def test_a_missing_extra_is_named_in_one_line(runner, toy, monkeypatch) -> None:
+    import galaxis.terminal
+
+    def needs_numpy(*args: object, **kwargs: object) -> None:
+        raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
+
+    monkeypatch.setattr(galaxis.terminal, "play", needs_numpy)
+    result = runner.invoke(app, TOY)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "galaxis: error: this needs numpy, which is not installed; "
+        "install the interop extra: pip install 'galaxis[interop]'"
+    )
