@@ -3,18 +3,25 @@
 A game is one ``Game`` subclass instance (stateless: all state is in a
 ``Record``). ``Match`` drives it; agents, the CLI, the server and the RL
 adapters only ever talk to ``Match``.
+
+A game's rules class writes the rules; its views, bot and encoder live in modules of their own,
+which the class names in its ``hooks`` table (``{"render_svg": ".svg:render_svg", ...}``) instead
+of writing methods that import and call them. Every ``Game`` method decorated with ``@hook`` calls
+what the table names (imported on first use), or keeps its default when the table names nothing.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import json
 import math
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
 from galaxis.core.actions import Action
 from galaxis.core.errors import BadOption, IllegalAction
@@ -38,6 +45,13 @@ DEFAULT_LEVELS = {
     "hard": "guided:ms=1000",
     "expert": "guided:ms=3000",
 }
+
+P = ParamSpec("P")
+R = TypeVar("R")
+G = TypeVar("G", bound="Game")
+
+# The names of the hookable ``Game`` methods (filled by ``@hook`` and ``@factory_hook``).
+HOOKS: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -244,6 +258,46 @@ def resolve_options(
     return resolved
 
 
+def hook(default: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P], R]:
+    """Makes a ``Game`` method a hook: it calls the function the game's ``hooks`` table names
+    for it, with the game followed by the method's own arguments
+    (``render_svg(game, state, seat, lang)``), or runs ``default`` when the table names none.
+    A game may still override the method itself. A new hook is one decorated method here."""
+    name = default.__name__
+    HOOKS.add(name)
+
+    @functools.wraps(default)
+    def dispatch(game: G, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        impl = game.implementation(name)
+        if impl is None:
+            return default(game, *args, **kwargs)
+        result: R = impl(game, *args, **kwargs)
+        return result
+
+    return dispatch
+
+
+def factory_hook(method: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P], R]:
+    """Marks a ``Game`` method whose table entry names a class the method builds itself (the
+    bot, the encoder): the method's body says with which arguments."""
+    HOOKS.add(method.__name__)
+    return method
+
+
+# Resolved table entries per game class: hook name -> the implementation (None: no entry).
+_RESOLVED: dict[type[Game], dict[str, Callable[..., Any] | None]] = {}
+
+
+def _resolve(owner: type[Game], path: str) -> Callable[..., Any]:
+    """The attribute ``path`` (``".module:attribute"``) names, the module relative to the
+    package of ``owner``'s module (or absolute without the leading dot)."""
+    module_name, _, attribute = path.partition(":")
+    package = sys.modules[owner.__module__].__package__
+    module = importlib.import_module(module_name, package)
+    found: Callable[..., Any] = getattr(module, attribute)
+    return found
+
+
 class Game(ABC):
     """A game definition: pure rules over a ``Record`` state.
 
@@ -254,6 +308,38 @@ class Game(ABC):
 
     info: GameInfo
     state_type: type[Record]
+
+    # Where the game's views, bot and encoder are: a hook's name (a method below marked
+    # ``@hook`` or ``@factory_hook``) -> ``".module:attribute"``, the module relative to the
+    # package of the module that declares the table. Imported on first use, so importing a
+    # game's rules loads none of them.
+    hooks: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A table entry that names no hook, or is not ``module:attribute``, fails at import."""
+        super().__init_subclass__(**kwargs)
+        for name, path in cls.__dict__.get("hooks", {}).items():
+            if name not in HOOKS:
+                raise TypeError(f"{cls.__name__}.hooks: {name!r} is not a hook; hooks: {sorted(HOOKS)}")
+            module_name, colon, attribute = path.partition(":")
+            if not (module_name and colon and attribute.isidentifier()):
+                raise TypeError(f"{cls.__name__}.hooks[{name!r}] = {path!r} is not 'module:attribute'")
+
+    def implementation(self, name: str) -> Callable[..., Any] | None:
+        """What this game's ``hooks`` table names for hook ``name`` (None: nothing)."""
+        resolved = _RESOLVED.setdefault(type(self), {})
+        try:
+            return resolved[name]
+        except KeyError:
+            pass
+        impl = None
+        for owner in type(self).__mro__:  # the class that declares the entry resolves it
+            path = vars(owner).get("hooks", {}).get(name)
+            if path is not None:
+                impl = _resolve(owner, path)
+                break
+        resolved[name] = impl
+        return impl
 
     # --- required -----------------------------------------------------------
     @abstractmethod
@@ -279,9 +365,11 @@ class Game(ABC):
     def result(self, state: Any) -> Result:
         """Scores and ranking (provisional while the game runs)."""
 
-    @abstractmethod
+    @hook
     def observation(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """A JSON-safe view of what ``seat`` may know (``None``: a spectator)."""
+        """A JSON-safe view of what ``seat`` may know (``None``: a spectator). Every game
+        provides it (a ``hooks`` entry or an override)."""
+        raise NotImplementedError(f"{self.info.id} names no observation in its hooks table")
 
     # --- optional, with sensible defaults -------------------------------------
     def validate_players(self, players: int) -> None:
@@ -289,10 +377,12 @@ class Game(ABC):
         if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
             raise BadOption(f"{self.info.id} is for {lo} to {hi} players, not {players!r}")
 
+    @hook
     def determinize(self, state: Any, seat: int | None, rng: Rng) -> Any:
         """Re-samples, in place, what ``seat`` cannot see. Default: nothing is hidden."""
         return state
 
+    @hook
     def explain_illegal(self, state: Any, seat: int, notation: str) -> IllegalAction:
         """Why ``notation`` is not legal for ``seat`` now (override for rule-specific reasons)."""
         legal = self.legal_actions(state, seat)
@@ -303,18 +393,22 @@ class Game(ABC):
         """Canonical spelling of user input (case, spaces); override per game."""
         return " ".join(notation.split())
 
+    @hook
     def describe(self, state: Any, action: Action, lang: str = "en") -> str:
         """The action in words, for logs and the action list."""
         return action.notation
 
+    @hook
     def render_text(self, state: Any, seat: int | None, lang: str = "en") -> str:
         return json.dumps(self.observation(state, seat), indent=1, ensure_ascii=False)
 
+    @hook
     def render_svg(self, state: Any, seat: int | None, lang: str = "en") -> str:
         text = self.render_text(state, seat, lang).replace("&", "&amp;").replace("<", "&lt;")
         lines = "".join(f'<tspan x="8" dy="14">{line}</tspan>' for line in text.splitlines())
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text>{lines}</text></svg>'
 
+    @hook
     def secret(self, state: Any, viewer: int | None) -> Any:
         """Everything ``viewer`` must not know (JSON-safe), for the information-safety tests.
 
@@ -329,10 +423,12 @@ class Game(ABC):
         events they caused. Default: public exactly when the game hides nothing."""
         return not self.info.hidden_information
 
+    @hook
     def invariants(self, state: Any) -> list[str]:
         """Violated invariants (conservation laws etc.); empty when all hold."""
         return []
 
+    @hook
     def evaluate(self, state: Any, seat: int) -> float:
         """A heuristic value of the state for ``seat`` in [0, 1] (greedy and MCTS cut-offs)."""
         scores = self.result(state).scores
@@ -341,9 +437,12 @@ class Game(ABC):
         lo, hi = min(scores), max(scores)
         return 0.5 if hi == lo else (scores[seat] - lo) / (hi - lo)
 
+    @factory_hook
     def heuristic_agent(self, seed: int) -> Agent | None:
-        """The game's own bot (agent spec ``heuristic``), if it has one."""
-        return None
+        """The game's own bot (agent spec ``heuristic``), if it has one: its ``hooks`` entry
+        names the bot's class, which is built from ``seed``."""
+        bot = self.implementation("heuristic_agent")
+        return None if bot is None else cast("Agent", bot(seed))
 
     def rollout_agent(self, seed: int) -> Agent | None:
         """The bot that plays simulations inside a search (``guided``): by default the
@@ -389,6 +488,10 @@ class Game(ABC):
         """Upper bound on ``len(legal_actions)``, for index-into-legal-list spaces."""
         return 512
 
+    @factory_hook
     def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
-        """A numeric encoder of ``observation(seat)`` (see galaxis/interop), or None."""
-        return None
+        """A numeric encoder of ``observation(seat)`` (see galaxis/interop), or None: its
+        ``hooks`` entry names the encoder's class, built with no arguments (one encoder
+        serves every player count and option)."""
+        encoder = self.implementation("observation_encoder")
+        return None if encoder is None else encoder()

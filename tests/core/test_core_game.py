@@ -8,7 +8,17 @@ from typing import Any
 
 import pytest
 
-from galaxis.core import BadOption, GameInfo, IllegalAction, Rng, Step, match_from_json, new_match, register
+from galaxis.core import (
+    BadOption,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Rng,
+    Step,
+    match_from_json,
+    new_match,
+    register,
+)
 from galaxis.core.pending import top
 from galaxis.core.registry import unregister
 from tests.toy_games import PIG, Gops, GopsState
@@ -99,3 +109,65 @@ def test_pending_step_survives_match_round_trip() -> None:
             loaded.apply(0, "bank")  # the pending decision comes first
     finally:
         unregister("toy_pig")
+
+
+# --- the hook table -----------------------------------------------------------------------------------
+def _words_for(game: Any, state: GopsState, action: Any, lang: str = "en") -> str:
+    return f"{game.info.id}: bid {action.notation} ({lang})"
+
+
+class _Bot:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+
+class Hooked(Gops):
+    """The toy game naming a view and a bot in its table (absolute module names here)."""
+
+    hooks = {"describe": f"{__name__}:_words_for", "heuristic_agent": f"{__name__}:_Bot"}
+
+
+class HookedAndOverridden(Hooked):
+    def describe(self, state: GopsState, action: Any, lang: str = "en") -> str:
+        return "overridden"
+
+
+def test_hook_table_entry_is_called_with_the_game_first() -> None:
+    game = Hooked()
+    state = game.setup(2, {"cards": 3}, Rng(1))
+    action = game.legal_actions(state, 0)[0]
+    assert game.describe(state, action, "hu") == f"toy_gops: bid {action.notation} (hu)"
+    assert game.describe(state, action, lang="hu").endswith("(hu)")
+    bot = game.heuristic_agent(7)
+    assert isinstance(bot, _Bot) and bot.seed == 7
+
+
+def test_without_an_entry_the_default_runs_and_an_override_wins() -> None:
+    plain = Gops()
+    state = plain.setup(2, {"cards": 3}, Rng(1))
+    action = plain.legal_actions(state, 0)[0]
+    assert plain.describe(state, action) == action.notation
+    assert plain.heuristic_agent(1) is None and plain.observation_encoder(2, {}) is None
+    assert HookedAndOverridden().describe(state, action) == "overridden"
+    assert isinstance(HookedAndOverridden().heuristic_agent(1), _Bot)  # inherited entry
+
+
+def test_a_table_entry_that_names_no_hook_or_no_attribute_fails_at_import() -> None:
+    with pytest.raises(TypeError, match="is not a hook"):
+
+        class Typo(Gops):
+            hooks = {"render_tetx": ".text:render_text"}
+
+    with pytest.raises(TypeError, match="module:attribute"):
+
+        class NoAttribute(Gops):
+            hooks = {"render_text": "galaxis.core.game"}
+
+
+def test_a_game_without_observation_says_so() -> None:
+    class Blind(Gops):
+        observation = Game.observation  # type: ignore[assignment]
+
+    game = Blind()
+    with pytest.raises(NotImplementedError, match="observation"):
+        game.observation(game.setup(2, {"cards": 3}, Rng(1)), 0)
