@@ -285,17 +285,16 @@ def factory_hook(method: Callable[Concatenate[G, P], R]) -> Callable[Concatenate
 
 
 # Resolved table entries per game class: hook name -> the implementation (None: no entry).
-_RESOLVED: dict[type[Game], dict[str, Callable[..., Any] | None]] = {}
+_RESOLVED: dict[type[Game], dict[str, Any]] = {}
 
 
-def _resolve(owner: type[Game], path: str) -> Callable[..., Any]:
+def _resolve(owner: type[Game], path: str) -> Any:
     """The attribute ``path`` (``".module:attribute"``) names, the module relative to the
     package of ``owner``'s module (or absolute without the leading dot)."""
     module_name, _, attribute = path.partition(":")
     package = sys.modules[owner.__module__].__package__
     module = importlib.import_module(module_name, package)
-    found: Callable[..., Any] = getattr(module, attribute)
-    return found
+    return getattr(module, attribute)
 
 
 class Game(ABC):
@@ -325,8 +324,9 @@ class Game(ABC):
             if not (module_name and colon and attribute.isidentifier()):
                 raise TypeError(f"{cls.__name__}.hooks[{name!r}] = {path!r} is not 'module:attribute'")
 
-    def implementation(self, name: str) -> Callable[..., Any] | None:
-        """What this game's ``hooks`` table names for hook ``name`` (None: nothing)."""
+    def implementation(self, name: str) -> Any:
+        """What this game's ``hooks`` table names for hook ``name``: a function, a class or
+        a table (None: nothing)."""
         resolved = _RESOLVED.setdefault(type(self), {})
         try:
             return resolved[name]
@@ -444,16 +444,21 @@ class Game(ABC):
         bot = self.implementation("heuristic_agent")
         return None if bot is None else cast("Agent", bot(seed))
 
+    @factory_hook
     def rollout_agent(self, seed: int) -> Agent | None:
         """The bot that plays simulations inside a search (``guided``): by default the
-        game's own bot; a game whose bot thinks long may offer a quicker one."""
-        return self.heuristic_agent(seed)
+        game's own bot; a game whose bot thinks long may name a quicker one in its
+        ``hooks`` table (a class or function built from ``seed``)."""
+        bot = self.implementation("rollout_agent")
+        return self.heuristic_agent(seed) if bot is None else cast("Agent", bot(seed))
 
+    @factory_hook
     def agent_levels(self) -> dict[str, str]:
-        """The agent spec behind each named level (``LEVELS``) in this game; a level
-        left out plays ``DEFAULT_LEVELS``. ``hard`` searches at most 1 s of CPU per
-        decision, ``expert`` at most 3 s (docs/agents.md)."""
-        return dict(DEFAULT_LEVELS)
+        """The agent spec behind each named level (``LEVELS``) in this game: the mapping its
+        ``hooks`` table names; a level left out plays ``DEFAULT_LEVELS``. ``hard`` searches
+        at most 1 s of CPU per decision, ``expert`` at most 3 s (docs/agents.md)."""
+        levels = self.implementation("agent_levels")
+        return dict(DEFAULT_LEVELS if levels is None else levels)
 
     def rules_text(self, lang: str = "en") -> str:
         """The rules: ``docs/games/<id>.md`` in English; in another language the game's

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Match, Rng
+from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import Card, pool
 
 if TYPE_CHECKING:
-    from galaxis.games.kaosz.rules import Kaosz
+    from galaxis.core import Game
     from galaxis.games.kaosz.state import KaoszState
 
 
@@ -28,7 +29,7 @@ LEVELS = {
 }
 
 
-def evaluate(g: Kaosz, s: KaoszState, seat: int) -> float:
+def evaluate(g: Game, s: KaoszState, seat: int) -> float:
     """Colony and fleet balance against the strongest opponent, squashed into [0, 1]."""
     if s.phase == "over":
         r = g.result(s)
@@ -37,12 +38,13 @@ def evaluate(g: Kaosz, s: KaoszState, seat: int) -> float:
     def power(i: int) -> float:
         p = s.players[i]
         fleet = sum(
-            g.stat(s, u, "firepower") + g.stat(s, u, "armour") + g.stat(s, u, "bombard") for u in p.hangar
+            in_play.stat(s, u, "firepower") + in_play.stat(s, u, "armour") + in_play.stat(s, u, "bombard")
+            for u in p.hangar
         )
         return len(p.colony) * 1.5 + fleet + len(p.hand) + p.credits * 0.3
 
     mine = power(seat)
-    best = max((power(o) for o in g.opponents(s, seat)), default=mine)
+    best = max((power(o) for o in in_play.opponents(s, seat)), default=mine)
     margin = mine - best
     return 0.5 + 0.5 * margin / (abs(margin) + 20.0)
 

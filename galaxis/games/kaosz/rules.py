@@ -19,14 +19,14 @@ from galaxis.core import (
     Event,
     Game,
     GameInfo,
-    IllegalAction,
     Result,
     Rng,
     Step,
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
-from galaxis.games.kaosz.cards import Card, Effect, ability_cards, pool
+from galaxis.games.kaosz import in_play
+from galaxis.games.kaosz.cards import Effect, ability_cards, pool
 from galaxis.games.kaosz.decks import check_deck, parse_deck_text, starters
 from galaxis.games.kaosz.effects import OPS, Ctx
 from galaxis.games.kaosz.state import (
@@ -108,6 +108,19 @@ def _default_deck(options: dict[str, Any], seat: int) -> str:
 class Kaosz(Game):
     info = INFO
     state_type = KaoszState
+    hooks = {
+        "observation": ".views:observation",
+        "secret": ".views:secret",
+        "determinize": ".views:determinize",
+        "describe": ".views:describe",
+        "explain_illegal": ".moves:explain",
+        "evaluate": ".agents:evaluate",
+        "render_text": ".text:render_text",
+        "render_svg": ".svg:render_svg",
+        "agent_levels": ".agents:LEVELS",
+        "heuristic_agent": ".agents:KaoszBot",
+        "observation_encoder": ".encode:KaoszEncoder",
+    }
 
     def __init__(self) -> None:
         self.table = ActionTable()
@@ -116,59 +129,15 @@ class Kaosz(Game):
         return self.table.get(notation, targets, str(args[0]), args)
 
     # ------------------------------------------------------------------ cards
-    @staticmethod
-    def card(s: KaoszState, uid: int) -> Card:
-        return pool()[s.cards[uid].name]
-
-    def stat(self, s: KaoszState, uid: int, name: str) -> int:
-        """A ship's or base's current stat: printed + paid equipment and crew aboard + pumps (§2.2)."""
-        c = s.cards[uid]
-        value = self.card(s, uid).stats.get(name, 0)
-        if c.zone == "hangar":
-            for a in self.attached(s, uid):
-                ac = s.cards[a]
-                if ac.up:
-                    value += self.card(s, a).bonus.get(name, 0)
-                    if ac.choice == name:
-                        value += self._choice_amount(s, a, name)
-        value += sum(int(m[1]) for m in c.mods if m[0] == name)
-        return max(0, value)
-
-    def _choice_amount(self, s: KaoszState, uid: int, stat: str) -> int:
-        for e in self.card(s, uid).effects:
-            for st, n in e.options:
-                if st == stat:
-                    return n
-        return 0
-
-    def armour_left(self, s: KaoszState, uid: int) -> int:
-        return self.stat(s, uid, "armour") - s.cards[uid].harm
-
-    @staticmethod
-    def attached(s: KaoszState, ship: int) -> list[int]:
-        return [i for i, c in enumerate(s.cards) if c.zone == "ship" and c.host == ship]
-
-    def keyword(self, s: KaoszState, uid: int, kw: str) -> bool:
-        return kw in self.card(s, uid).keywords
-
-    def opponents(self, s: KaoszState, seat: int) -> list[int]:
-        """§10.1: with three or more players only the two neighbours are opponents."""
-        alive = [i for i, p in enumerate(s.players) if not p.out]
-        if seat not in alive:
-            return []
-        if len(alive) <= 3:
-            return [i for i in alive if i != seat]
-        k = alive.index(seat)
-        return sorted({alive[(k - 1) % len(alive)], alive[(k + 1) % len(alive)]})
-
-    def host_ship(self, s: KaoszState, uid: int) -> int:
-        """The ship a card is (in the hangar) or is aboard; -1 for none (§9.5 ``this_ship``)."""
-        c = s.cards[uid]
-        if c.zone == "hangar":
-            return uid
-        if c.zone == "ship" and c.host >= 0:
-            return c.host
-        return -1
+    # The questions about cards in play are in in_play.py (the views and the bot ask them
+    # too); the rules ask them through these names.
+    card = staticmethod(in_play.card)
+    stat = staticmethod(in_play.stat)
+    armour_left = staticmethod(in_play.armour_left)
+    attached = staticmethod(in_play.attached)
+    keyword = staticmethod(in_play.keyword)
+    opponents = staticmethod(in_play.opponents)
+    host_ship = staticmethod(in_play.host_ship)
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> KaoszState:
@@ -1019,27 +988,6 @@ class Kaosz(Game):
         self._advance(state, events)
         return events
 
-    def observation(self, state: KaoszState, seat: int | None) -> dict[str, Any]:
-        from galaxis.games.kaosz.views import observation
-
-        return observation(self, state, seat)
-
-    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
-        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
-        from galaxis.games.kaosz.encode import KaoszEncoder
-
-        return KaoszEncoder()
-
-    def secret(self, state: KaoszState, viewer: int | None) -> Any:
-        from galaxis.games.kaosz.views import hidden_ids
-
-        return {str(u): state.cards[u].name for u in hidden_ids(self, state, viewer)}
-
-    def determinize(self, state: KaoszState, seat: int | None, rng: Rng) -> KaoszState:
-        from galaxis.games.kaosz.views import determinize
-
-        return determinize(self, state, seat, rng)
-
     def action_is_public(self, state: KaoszState, seat: int, action: Action) -> bool:
         """Choosing a card to discard, keep or take from the colony names a hidden card."""
         return action.args[0] not in ("discard", "take")
@@ -1072,40 +1020,5 @@ class Kaosz(Game):
             bad.append("negative credits")
         return bad
 
-    def evaluate(self, state: KaoszState, seat: int) -> float:
-        from galaxis.games.kaosz.agents import evaluate
-
-        return evaluate(self, state, seat)
-
     def normalize(self, notation: str) -> str:
         return " ".join(notation.lower().split())
-
-    def explain_illegal(self, state: KaoszState, seat: int, notation: str) -> IllegalAction:
-        from galaxis.games.kaosz.moves import explain
-
-        return explain(self, state, seat, notation)
-
-    def describe(self, state: KaoszState, action: Action, lang: str = "en") -> str:
-        from galaxis.games.kaosz.views import describe
-
-        return describe(self, state, action, lang)
-
-    def render_text(self, state: KaoszState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.kaosz.text import render_text
-
-        return render_text(self, state, seat, lang)
-
-    def render_svg(self, state: KaoszState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.kaosz.svg import render_svg
-
-        return render_svg(self, state, seat, lang)
-
-    def heuristic_agent(self, seed: int) -> Any:
-        from galaxis.games.kaosz.agents import KaoszBot
-
-        return KaoszBot(seed)
-
-    def agent_levels(self) -> dict[str, str]:
-        from galaxis.games.kaosz.agents import LEVELS
-
-        return dict(LEVELS)

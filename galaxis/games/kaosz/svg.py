@@ -7,7 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from galaxis.games.kaosz.rules import Kaosz
+    from galaxis.core import Game
     from galaxis.games.kaosz.state import KaoszState
 
 W, H = 56, 78
@@ -46,7 +46,7 @@ def _button(tid: str, label: str, x: int, y: int) -> str:
     )
 
 
-def render_svg(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> str:
+def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> str:
     obs = g.observation(s, seat)
     parts: list[str] = []
     y = 10

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from galaxis.games.kaosz.rules import Kaosz
+    from galaxis.core import Game
     from galaxis.games.kaosz.state import KaoszState
 
 ROT = {"active": "", "used": " [used]", "damaged": " [damaged]"}
@@ -66,7 +66,7 @@ def _card(v: dict[str, Any], lang: str, in_play: bool = True) -> str:
     return label + rot
 
 
-def render_text(g: Kaosz, s: KaoszState, seat: int | None, lang: str = "en") -> str:
+def render_text(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> str:
     obs = g.observation(s, seat)
     t = LABELS.get(lang, LABELS["en"])
     lang = lang if lang in LABELS else "en"

@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Rng
 from galaxis.core.record import changed_all
+from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import pool
 from galaxis.games.kaosz.state import KaoszState
 
 if TYPE_CHECKING:
-    from galaxis.games.kaosz.rules import Kaosz
+    from galaxis.core import Game
 
 TURNS = ("active", "used", "damaged")
 
@@ -27,11 +28,16 @@ def visible(s: KaoszState, uid: int, viewer: int | None) -> bool:
     return c.zone != "colony" and c.owner == viewer
 
 
-def hidden_ids(g: Kaosz, s: KaoszState, viewer: int | None) -> list[int]:
+def hidden_ids(g: Game, s: KaoszState, viewer: int | None) -> list[int]:
     return [u for u in range(len(s.cards)) if not visible(s, u, viewer)]
 
 
-def determinize(g: Kaosz, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszState:
+def secret(g: Game, s: KaoszState, viewer: int | None) -> dict[str, str]:
+    """The name of every card ``viewer`` cannot identify."""
+    return {str(u): s.cards[u].name for u in hidden_ids(g, s, viewer)}
+
+
+def determinize(g: Game, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszState:
     """Re-deals the names of every card the viewer cannot identify, per owner, so that
     face-down cards in a canteen stay crew and those on ships equipment or crew."""
     table = pool()
@@ -56,7 +62,7 @@ def determinize(g: Kaosz, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszS
     return s
 
 
-def card_view(g: Kaosz, s: KaoszState, uid: int, viewer: int | None) -> dict[str, Any]:
+def card_view(g: Game, s: KaoszState, uid: int, viewer: int | None) -> dict[str, Any]:
     c = s.cards[uid]
     out: dict[str, Any] = {"id": f"c{uid}", "up": c.up, "state": TURNS[c.turn]}
     if visible(s, uid, viewer):
@@ -70,8 +76,10 @@ def card_view(g: Kaosz, s: KaoszState, uid: int, viewer: int | None) -> dict[str
             cost=card.cost,
         )
         if card.type == "ship" and c.zone == "hangar":
-            out["stats"] = {st: g.stat(s, uid, st) for st in ("speed", "firepower", "armour", "bombard")}
-            out["armour_left"] = g.armour_left(s, uid)
+            out["stats"] = {
+                st: in_play.stat(s, uid, st) for st in ("speed", "firepower", "armour", "bombard")
+            }
+            out["armour_left"] = in_play.armour_left(s, uid)
     if c.upgrades:
         out["upgrades"] = c.upgrades
     if c.harm:
@@ -79,11 +87,11 @@ def card_view(g: Kaosz, s: KaoszState, uid: int, viewer: int | None) -> dict[str
     if c.choice and c.up:
         out["choice"] = c.choice
     if c.zone == "hangar":
-        out["aboard"] = [card_view(g, s, a, viewer) for a in g.attached(s, uid)]
+        out["aboard"] = [card_view(g, s, a, viewer) for a in in_play.attached(s, uid)]
     return out
 
 
-def observation(g: Kaosz, s: KaoszState, seat: int | None) -> dict[str, Any]:
+def observation(g: Game, s: KaoszState, seat: int | None) -> dict[str, Any]:
     players = []
     for i, p in enumerate(s.players):
         view: dict[str, Any] = {
@@ -157,7 +165,7 @@ def _public_step(s: KaoszState) -> dict[str, Any]:
     return out
 
 
-def describe(g: Kaosz, s: KaoszState, action: Action, lang: str = "en") -> str:
+def describe(g: Game, s: KaoszState, action: Action, lang: str = "en") -> str:
     hu = lang == "hu"
     words = action.notation.split()
     verbs_hu = {

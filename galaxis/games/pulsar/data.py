@@ -483,3 +483,10 @@ def row_bonus(boards: list[str], row: int) -> int | str:
 def terms() -> dict[str, Any]:
     data: dict[str, Any] = _load("terms.yaml")
     return data
+
+
+def words(lang: str) -> dict[str, Any]:
+    """The game's terms in ``lang`` (English when there is no such language)."""
+    all_terms = terms()
+    w: dict[str, Any] = all_terms.get(lang, all_terms["en"])
+    return w

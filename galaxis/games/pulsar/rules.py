@@ -17,7 +17,6 @@ from galaxis.core import (
     Event,
     Game,
     GameInfo,
-    IllegalAction,
     Result,
     Rng,
     Step,
@@ -26,19 +25,22 @@ from galaxis.core import (
 from galaxis.core.errors import BadOption
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar import scoring
+from galaxis.games.pulsar.conditions import (
+    die_options,
+    markers_left,
+    patent_problem,
+    project_problem,
+)
 from galaxis.games.pulsar.data import (
     SIZES,
-    Board,
     board,
     components,
     exploration,
     goals,
-    hq,
     hq_boards,
     system_tiles,
     tech_boards,
     tech_ids,
-    terms,
     transmitters,
 )
 from galaxis.games.pulsar.flight import can_complete, hops
@@ -151,6 +153,16 @@ SPEC_MODS = ("", "+1", "-1", "+2")
 class Pulsar(Game):
     info = INFO
     state_type = PulsarState
+    hooks = {
+        "observation": ".views:observation",
+        "describe": ".views:describe",
+        "explain_illegal": ".views:explain",
+        "render_text": ".text:render_text",
+        "render_svg": ".svg:render_svg",
+        "agent_levels": ".agents:LEVELS",
+        "heuristic_agent": ".agents:PulsarBot",
+        "observation_encoder": ".encode:PulsarEncoder",
+    }
 
     def __init__(self) -> None:
         self.table = ActionTable()
@@ -459,34 +471,6 @@ class Pulsar(Game):
             s.actor = -1
             scoring.production(self, s, events)
 
-    # --- dice specs (§4.1): "3" a silver 3, "3+1"/"3-1" with a +-1 token, "3+2" with a +2, "r3" the red die
-    def die_options(self, p: Player) -> dict[int, list[str]]:
-        """Effective value -> the die specs that produce it."""
-        out: dict[int, list[str]] = {}
-        faces: list[tuple[str, int]] = []
-        if not p.red_now:
-            faces = [(str(f), f) for f in sorted(set(p.dice))]
-        if p.red >= 0:
-            faces.append((f"r{p.red}", p.red))
-        for name, f in faces:
-            if f >= 1:
-                out.setdefault(f, []).append(name)
-            if p.pm:
-                out.setdefault(f + 1, []).append(f"{name}+1")
-                if f - 1 >= 1:  # a die is never reduced to 0
-                    out.setdefault(f - 1, []).append(f"{name}-1")
-            if p.p2:
-                out.setdefault(f + 2, []).append(f"{name}+2")
-        return out
-
-    @staticmethod
-    def spec_value(spec: str) -> int:
-        red = spec.startswith("r")
-        body = spec[1:] if red else spec
-        face = int(body[0])
-        mod = body[1:]
-        return face + (int(mod) if mod else 0)
-
     def _spend(self, s: PulsarState, seat: int, spec: str, events: list[Event]) -> int:
         p = s.players[seat]
         red = spec.startswith("r")
@@ -506,15 +490,12 @@ class Pulsar(Game):
         events.append({"type": "die", "seat": seat, "spec": spec, "value": value})
         return value
 
-    def _markers_left(self, p: Player) -> int:
-        return components().markers - p.markers_used
-
     def turn_actions(self, s: PulsarState, seat: int) -> list[Action]:
         """Every action of a turn with nothing pending (§4-§5)."""
         p = s.players[seat]
         bd = board(s.board)
         comp = components()
-        vals = self.die_options(p)
+        vals = die_options(p)
         acts: list[Action] = []
         A = self._act
         for v, specs in sorted(vals.items()):
@@ -534,7 +515,7 @@ class Pulsar(Game):
                     A(f"flip {node} {sp}", "flip", ("flip", node, sp), (f"n{node}",))
                     for sp in vals.get(comp.gyrodynes[size].flip, ())
                 )
-        if self._markers_left(p) > 0:
+        if markers_left(p) > 0:
             for tid in s.display:
                 for c in sorted(set(transmitters()[tid].costs)):
                     acts.extend(
@@ -553,7 +534,7 @@ class Pulsar(Game):
                     )
             techs = tech_ids(s.tech_boards)
             for tid, tech in techs.items():
-                if tech.cost in vals and self.patent_problem(s, seat, tid) is None:
+                if tech.cost in vals and patent_problem(s, seat, tid) is None:
                     acts.extend(
                         A(f"tech {tid} {sp}", "tech", ("tech", tid, sp), (f"tech-{tid}",))
                         for sp in vals.get(tech.cost, ())
@@ -561,7 +542,7 @@ class Pulsar(Game):
             if p.hq_side:
                 projects = hq_boards()[p.hq_side].projects
                 for slot in range(1, 9):
-                    if projects[slot].cost in vals and self.project_problem(s, seat, slot) is None:
+                    if projects[slot].cost in vals and project_problem(s, seat, slot) is None:
                         acts.extend(
                             A(f"hq {slot} {sp}", "hq", ("hq", slot, sp), (f"hq-{slot}",))
                             for sp in vals.get(projects[slot].cost, ())
@@ -587,69 +568,6 @@ class Pulsar(Game):
         if not p.red_now:
             acts.append(A("end", "end", ("end",)))
         return acts
-
-    # --- technologies (§5.5) and HQ projects (§5.6)
-    def patent_problem(self, s: PulsarState, seat: int, tid: str) -> tuple[str, str] | None:
-        """Why ``seat`` may not patent tech ``tid`` now (reason, rule), or None."""
-        techs = tech_ids(s.tech_boards)
-        if tid not in techs:
-            return (f"there is no technology {tid}", "§5.5 Technologies")
-        tech = techs[tid]
-        p = s.players[seat]
-        row = int(tid[0])
-        holders = s.patents[tid]
-        if row > s.round:
-            return (
-                f"row {row} opens in round {row}; the time marker points at row {s.round}",
-                "§5.5 Technologies",
-            )
-        if seat in holders:
-            return ("nobody patents the same technology twice", "§5.5 Technologies")
-        if len(holders) >= 2:
-            return ("this technology already has two patents", "§5.5 Technologies")
-        if tech.mode == "lock":
-            if tid in s.locked:
-                return ("a one-die technology takes one patent per round", "§5.5 Technologies")
-            if s.n == 2 and holders:
-                return ("with two players a one-die technology takes a single patent", "§8 Two players")
-        if self._markers_left(p) <= 0:
-            return ("you have no markers left", "§5.5 Technologies")
-        return self._gain_problem(p, tech.gain)
-
-    def _gain_problem(self, p: Player, gain: tuple[dict[str, Any], ...]) -> tuple[str, str] | None:
-        """Bonus-die rewards are the exception: they must be usable (§4.5)."""
-        for item in gain:
-            if ("doubler" in item or "red_for_cube" in item) and p.red_used:
-                return (
-                    "this gives a bonus die, and you have had your bonus die this round",
-                    "§4.5 Bonus dice",
-                )
-            if "red_for_cube" in item and p.cubes < 1:
-                return ("this bonus die costs an engineering cube", "§4.5 Bonus dice")
-        return None
-
-    def project_unlocked(self, s: PulsarState, seat: int, slot: int) -> bool:
-        done = set(s.players[seat].hq_done)
-        layout = hq()
-        row = layout.rows[slot]
-        if row == 1:
-            return True
-        if s.unlock_rows:
-            return all(sl in done for sl, r in layout.rows.items() if r < row)
-        return all(b in done for b in layout.below[slot])
-
-    def project_problem(self, s: PulsarState, seat: int, slot: int) -> tuple[str, str] | None:
-        p = s.players[seat]
-        if not p.hq_side:
-            return ("you play without an HQ board", "§5.6 HQ")
-        if slot in p.hq_done:
-            return ("each project is completed once", "§5.6 HQ")
-        if not self.project_unlocked(s, seat, slot):
-            how = "every project of the rows below" if s.unlock_rows else "the projects connected below it"
-            return (f"project {slot} opens after {how}", "§5.6 HQ (A2)")
-        if self._markers_left(p) <= 0:
-            return ("you have no markers left", "§5.6 HQ")
-        return self._gain_problem(p, hq_boards()[p.hq_side].projects[slot].gain)
 
     # --- the turn's actions
     def _do_turn_action(self, s: PulsarState, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
@@ -875,7 +793,7 @@ class Pulsar(Game):
         return sorted(n for n, k in bd.kind.items() if k not in ("start_gate", "pulsar_isolated"))
 
     def _station_targets(self, s: PulsarState, seat: int) -> list[int]:
-        if self._markers_left(s.players[seat]) <= 0:
+        if markers_left(s.players[seat]) <= 0:
             return []
         return [n for n in board(s.board).systems if self._free_planets(s, n, seat)]
 
@@ -897,7 +815,7 @@ class Pulsar(Game):
         return True  # a face-down tile always has a usable blue planet
 
     def _can_found(self, s: PulsarState, seat: int, node: int) -> bool:
-        return self._markers_left(s.players[seat]) > 0 and self._free_planets(s, node, seat)
+        return markers_left(s.players[seat]) > 0 and self._free_planets(s, node, seat)
 
     def _place_station(self, s: PulsarState, seat: int, node: int, ending: bool, events: list[Event]) -> None:
         """Passing: a lifeless planet first; ending: a blue planet first, which earns the
@@ -905,7 +823,7 @@ class Pulsar(Game):
         self._reveal(s, node, events)
         p = s.players[seat]
         occ = s.planets[node]
-        if seat in occ or -1 not in occ or self._markers_left(p) <= 0:
+        if seat in occ or -1 not in occ or markers_left(p) <= 0:
             return
         tile = system_tiles()[s.tiles[node]]
         kinds = [k for _, k, _ in tile.planets]
@@ -1306,18 +1224,7 @@ class Pulsar(Game):
         pos = s.order.index(seat)
         return -pos if s.tie_ahead else pos
 
-    # ------------------------------------------------------------------ views
-    def observation(self, state: PulsarState, seat: int | None) -> dict[str, Any]:
-        from galaxis.games.pulsar.views import observation
-
-        return observation(self, state, seat)
-
-    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
-        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
-        from galaxis.games.pulsar.encode import PulsarEncoder
-
-        return PulsarEncoder()
-
+    # ------------------------------------------------------------------ information
     def secret(self, state: PulsarState, viewer: int | None) -> Any:
         s = state
         return {
@@ -1360,41 +1267,3 @@ class Pulsar(Game):
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.lower().split())
-
-    def explain_illegal(self, state: PulsarState, seat: int, notation: str) -> IllegalAction:
-        from galaxis.games.pulsar.views import explain
-
-        return explain(self, state, seat, notation)
-
-    def describe(self, state: PulsarState, action: Action, lang: str = "en") -> str:
-        from galaxis.games.pulsar.views import describe
-
-        return describe(self, state, action, lang)
-
-    def render_text(self, state: PulsarState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.pulsar.text import render_text
-
-        return render_text(self, state, seat, lang)
-
-    def render_svg(self, state: PulsarState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.pulsar.svg import render_svg
-
-        return render_svg(self, state, seat, lang)
-
-    def heuristic_agent(self, seed: int) -> Any:
-        from galaxis.games.pulsar.agents import PulsarBot
-
-        return PulsarBot(seed)
-
-    def agent_levels(self) -> dict[str, str]:
-        from galaxis.games.pulsar.agents import LEVELS
-
-        return dict(LEVELS)
-
-    def board_of(self, state: PulsarState) -> Board:
-        return board(state.board)
-
-    def words(self, lang: str) -> dict[str, Any]:
-        all_terms = terms()
-        w: dict[str, Any] = all_terms.get(lang, all_terms["en"])
-        return w

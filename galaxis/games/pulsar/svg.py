@@ -17,7 +17,7 @@ from galaxis.games.pulsar.data import board, hq_boards, tech_ids, terms, transmi
 from galaxis.games.pulsar.views import goal_text
 
 if TYPE_CHECKING:
-    from galaxis.games.pulsar.rules import Pulsar
+    from galaxis.core import Game
     from galaxis.games.pulsar.state import PulsarState
 
 SEAT_FILL = ["#d33a2c", "#2f62c9", "#e8c21a", "#2e9e3e"]
@@ -157,7 +157,7 @@ def _dice_board(s: PulsarState, x0: float, y0: float, w: dict[str, Any], lang: s
     return out
 
 
-def render_svg(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en") -> str:
+def render_svg(game: Game, s: PulsarState, seat: int | None, lang: str = "en") -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#0b0f1e"/>',

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from galaxis.core.messages import fmt, num
-from galaxis.games.pulsar.data import MSG, board, tech_ids
+from galaxis.games.pulsar.data import MSG, board, tech_ids, words
 from galaxis.games.pulsar.views import WHAT, goal_text
 
 if TYPE_CHECKING:
-    from galaxis.games.pulsar.rules import Pulsar
+    from galaxis.core import Game
     from galaxis.games.pulsar.state import PulsarState
 
 
@@ -23,8 +23,8 @@ def _track_line(track: list[list[int]], names: list[str]) -> str:
     return " ".join(cells)
 
 
-def render_text(game: Pulsar, s: PulsarState, seat: int | None, lang: str = "en") -> str:
-    w = game.words(lang)
+def render_text(game: Game, s: PulsarState, seat: int | None, lang: str = "en") -> str:
+    w = words(lang)
     obs = game.observation(s, seat)
     names = [str(x) for x in w["players"][: s.n]]
     bd = board(s.board)

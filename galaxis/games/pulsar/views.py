@@ -7,6 +7,13 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Action, IllegalAction
 from galaxis.core.messages import fmt
 from galaxis.games.pulsar import dice as dicemod
+from galaxis.games.pulsar.conditions import (
+    die_options,
+    markers_left,
+    patent_problem,
+    project_problem,
+    spec_value,
+)
 from galaxis.games.pulsar.data import (
     MSG,
     board,
@@ -17,16 +24,17 @@ from galaxis.games.pulsar.data import (
     tech_ids,
     terms,
     transmitters,
+    words,
 )
 from galaxis.games.pulsar.flight import can_complete
 from galaxis.games.pulsar.scoring import stations
 from galaxis.games.pulsar.state import PulsarState
 
 if TYPE_CHECKING:
-    from galaxis.games.pulsar.rules import Pulsar
+    from galaxis.core import Game
 
 
-def observation(game: Pulsar, s: PulsarState, seat: int | None) -> dict[str, Any]:
+def observation(game: Game, s: PulsarState, seat: int | None) -> dict[str, Any]:
     """Everything except the face-down system tiles (and the one in the box), the order of
     the exploration pile and the transmitter stack (only its letters are public)."""
     bd = board(s.board)
@@ -80,7 +88,7 @@ def observation(game: Pulsar, s: PulsarState, seat: int | None) -> dict[str, Any
                 "red_now": p.red_now,
                 "held": list(p.held),
                 "stations": stations(s, i),
-                "markers_left": game._markers_left(p),
+                "markers_left": markers_left(p),
                 "patents": list(p.patents),
                 "hq": p.hq,
                 "hq_side": p.hq_side,
@@ -113,15 +121,15 @@ def _die(w: dict[str, Any], lang: str, spec: str, value: int) -> str:
     return fmt(lang, w["die"][key], v=face, mod=mod)
 
 
-def describe(game: Pulsar, s: PulsarState, action: Action, lang: str = "en") -> str:
-    w = game.words(lang)
+def describe(game: Game, s: PulsarState, action: Action, lang: str = "en") -> str:
+    w = words(lang)
     act = w["act"]
     sizes = w["sizes"]
     a = action.args
     kind = a[0] if a else ""
 
     def die(spec: str) -> str:
-        return _die(w, lang, spec, game.spec_value(spec))
+        return _die(w, lang, spec, spec_value(spec))
 
     if kind == "pick":
         _, v, t, _mk = a
@@ -132,7 +140,7 @@ def describe(game: Pulsar, s: PulsarState, action: Action, lang: str = "en") -> 
         )
         return fmt(lang, act["pick"], v=v, move=move)
     if kind == "fly":
-        return fmt(lang, act["fly"], v=game.spec_value(a[1]), die=die(a[1]))
+        return fmt(lang, act["fly"], v=spec_value(a[1]), die=die(a[1]))
     if kind == "gyro":
         return fmt(lang, act["gyro"], size=sizes[a[1]], die=die(a[2]))
     if kind == "flip":
@@ -227,7 +235,7 @@ REASONS = {
 }
 
 
-def explain(game: Pulsar, s: PulsarState, seat: int, notation: str) -> IllegalAction:
+def explain(game: Game, s: PulsarState, seat: int, notation: str) -> IllegalAction:
     words = notation.split()
     head = words[0] if words else ""
     top = s.pending[-1] if s.pending else None
@@ -249,7 +257,7 @@ def explain(game: Pulsar, s: PulsarState, seat: int, notation: str) -> IllegalAc
     if s.phase != "action":
         return MSG.illegal("nothing_now", "core: legal actions")
     p = s.players[seat]
-    vals = game.die_options(p)
+    vals = die_options(p)
     spec = words[-1] if len(words) >= 2 else ""
     spec_ok = any(spec in specs for specs in vals.values())
     needs_die = head in ("fly", "gyro", "flip", "tx", "pay", "tech", "hq", "buy")
@@ -258,17 +266,17 @@ def explain(game: Pulsar, s: PulsarState, seat: int, notation: str) -> IllegalAc
             return MSG.illegal("link_die_first", "§4.5 Bonus dice")
         return MSG.illegal("not_your_die", "§4.1 Dice and modifiers", spec=spec)
     if head == "fly":
-        v = game.spec_value(spec)
+        v = spec_value(spec)
         if not can_complete(board(s.board), p.ship, set(), v):
             return MSG.illegal("no_flight", "§4.2 Flight", value=v, start=p.ship)
     if head == "tech" and len(words) == 3:
-        problem = game.patent_problem(s, seat, words[1])
+        problem = patent_problem(s, seat, words[1])
         if problem:
             return IllegalAction(*problem)
         tech = tech_ids(s.tech_boards)[words[1]]
         return MSG.illegal("tech_cost", "§4.1 Exact values", tech=words[1], cost=tech.cost)
     if head == "hq" and len(words) == 3 and words[1].isdigit() and 1 <= int(words[1]) <= 8:
-        problem = game.project_problem(s, seat, int(words[1]))
+        problem = project_problem(s, seat, int(words[1]))
         if problem:
             return IllegalAction(*problem)
         cost = hq_boards()[p.hq_side].projects[int(words[1])].cost

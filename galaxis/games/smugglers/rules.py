@@ -107,6 +107,13 @@ INFO = GameInfo(
 class Smugglers(Game):
     info = INFO
     state_type = SmugglersState
+    hooks = {
+        "render_text": ".text:render_text",
+        "render_svg": ".svg:render_svg",
+        "agent_levels": ".agents:LEVELS",
+        "heuristic_agent": ".agents:SmugglerBot",
+        "observation_encoder": ".encode:SmugglersEncoder",
+    }
 
     def __init__(self) -> None:
         self.table = ActionTable()
@@ -873,29 +880,3 @@ class Smugglers(Game):
 
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         return len(self.action_space(players, options) or [])
-
-    def render_text(self, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.smugglers.text import render_text
-
-        return render_text(self, state, seat, lang)
-
-    def render_svg(self, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.smugglers.svg import render_svg
-
-        return render_svg(self, state, seat, lang)
-
-    def heuristic_agent(self, seed: int) -> Any:
-        from galaxis.games.smugglers.agents import SmugglerBot
-
-        return SmugglerBot(seed)
-
-    def agent_levels(self) -> dict[str, str]:
-        from galaxis.games.smugglers.agents import LEVELS
-
-        return dict(LEVELS)
-
-    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
-        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
-        from galaxis.games.smugglers.encode import SmugglersEncoder
-
-        return SmugglersEncoder()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.games.smugglers.data import COLOURS, sectors, terms
 
 if TYPE_CHECKING:
-    from galaxis.games.smugglers.rules import Smugglers
+    from galaxis.core import Game
     from galaxis.games.smugglers.state import SmugglersState
 
 GOOD_FILL = {"r": "#d33a2c", "y": "#e8c21a", "g": "#2e9e3e", "b": "#2f62c9", "x": "#888888"}
@@ -91,7 +91,7 @@ def _card(
     return "".join(parts)
 
 
-def render_svg(game: Smugglers, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
+def render_svg(game: Game, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
     all_terms = terms()
     w: dict[str, Any] = all_terms.get(lang, all_terms["en"])
     obs = game.observation(state, seat)

@@ -8,7 +8,7 @@ from galaxis.core.messages import num
 from galaxis.games.smugglers.data import COLOURS, sectors, terms
 
 if TYPE_CHECKING:
-    from galaxis.games.smugglers.rules import Smugglers
+    from galaxis.core import Game
     from galaxis.games.smugglers.state import SmugglersState
 
 LETTERS = "ABCDEF"
@@ -29,7 +29,7 @@ def _numbers(values: list[int], lang: str) -> str:
     return ", ".join(num(v, lang) for v in values) or "-"
 
 
-def render_text(game: Smugglers, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
+def render_text(game: Game, state: SmugglersState, seat: int | None, lang: str = "en") -> str:
     w = _words(lang)
     obs = game.observation(state, seat)
     table = sectors()

@@ -16,7 +16,6 @@ from galaxis.core import (
     Event,
     Game,
     GameInfo,
-    IllegalAction,
     Result,
     Rng,
     Step,
@@ -126,6 +125,14 @@ def _letter(seat: int) -> str:
 class SpaceEmpires(Game):
     info = INFO
     state_type = SEState
+    hooks = {
+        "describe": ".text:describe",
+        "explain_illegal": ".text:explain_illegal",
+        "render_text": ".text:render_text",
+        "render_svg": ".svg:render_svg",
+        "heuristic_agent": ".agents:HeuristicAgent",
+        "observation_encoder": ".encode:SpaceEmpiresEncoder",
+    }
 
     def __init__(self) -> None:
         self.table = ActionTable()
@@ -1891,12 +1898,6 @@ class SpaceEmpires(Game):
         world = alien_tech.determinize(gates.determinize(world, seat), seat, rng)
         return centers.determinize(world, seat)  # §10.7: others' centers bought this phase are returned
 
-    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
-        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
-        from .encode import SpaceEmpiresEncoder
-
-        return SpaceEmpiresEncoder()
-
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
@@ -1920,26 +1921,6 @@ class SpaceEmpires(Game):
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.split())
-
-    def render_text(self, state: SEState, seat: int | None, lang: str = "en") -> str:
-        from .text import render_text
-
-        return render_text(self, state, seat, lang)
-
-    def render_svg(self, state: SEState, seat: int | None, lang: str = "en") -> str:
-        from .svg import render_svg
-
-        return render_svg(self, state, seat, lang)
-
-    def describe(self, state: SEState, action: Action, lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(state, action, lang)
-
-    def explain_illegal(self, state: SEState, seat: int, notation: str) -> IllegalAction:
-        from .text import explain_illegal
-
-        return explain_illegal(self, state, seat, notation)
 
     def invariants(self, state: SEState) -> list[str]:
         bad = []
@@ -1993,11 +1974,6 @@ class SpaceEmpires(Game):
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]
         total = sum(values)
         return 0.5 if total == 0 else values[seat] / total
-
-    def heuristic_agent(self, seed: int) -> Any:
-        from .agents import HeuristicAgent
-
-        return HeuristicAgent(seed)
 
 
 def _kinds_of(state: SEState, seat: int) -> set[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from galaxis.core import Action, IllegalAction
+from galaxis.core import Action, Game, IllegalAction
 
 from . import (
     alien_tech,
@@ -115,7 +115,7 @@ def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str 
 KIND_OF_WORD = {"m": "move", "c": "colonize", "t": "target"}  # the other kinds are their first word
 
 
-def describe(state: SEState, action: Action, lang: str = "en") -> str:
+def describe(game: Game, state: SEState, action: Action, lang: str = "en") -> str:
     kind, args = action.kind, action.args
     if not kind:
         # A bare notation (not from the legal list): read it from its words.

@@ -217,3 +217,8 @@ class StelliumBot:
             if best_new > score(worst.args[1]) + 2.0:
                 return worst
         return next((a for a in legal if a.kind == "pass"), legal[0])
+
+
+def rollout_bot(seed: int) -> StelliumBot:
+    """The quicker bot that plays a search's rollouts (``Game.rollout_agent``)."""
+    return StelliumBot(seed, leaves=ROLLOUT_LEAVES)

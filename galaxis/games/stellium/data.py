@@ -263,3 +263,10 @@ def geometry(layout: str = "triangle") -> Geometry:
         index={label: i for i, label in enumerate(labels)},
         at=at,
     )
+
+
+def start_cells_of(geo: Geometry, kinds: list[int], rot: list[int], d: int) -> list[int]:
+    """§2.3: the starting points of the disc at position ``d`` (of kind ``kinds[d]``, turned
+    ``rot[d]`` sixths), which turn with the disc."""
+    spec = board_data().discs[kinds[d]]
+    return [geo.discs[d][(h - 1 + rot[d]) % 6 + 1] for h in spec.start]

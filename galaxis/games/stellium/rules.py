@@ -38,6 +38,7 @@ from galaxis.games.stellium.data import (
     cards,
     geometry,
     setup_data,
+    start_cells_of,
     terms,
 )
 from galaxis.games.stellium.state import (
@@ -123,6 +124,14 @@ _CARD = re.compile(r"^[Cc]\d\d$")
 class Stellium(Game):
     info = INFO
     state_type = StelliumState
+    hooks = {
+        "render_text": ".text:render_text",
+        "render_svg": ".svg:render_svg",
+        "agent_levels": ".agents:LEVELS",
+        "heuristic_agent": ".agents:StelliumBot",
+        "rollout_agent": ".agents:rollout_bot",
+        "observation_encoder": ".encode:StelliumEncoder",
+    }
 
     def __init__(self) -> None:
         self.table = t = ActionTable()
@@ -167,7 +176,7 @@ class Stellium(Game):
             for d in range(6):
                 marbles = list(TYPES)
                 rng.shuffle(marbles)
-                for cell, m in zip(self.start_cells_of(geo, kinds, rot, d), marbles, strict=True):
+                for cell, m in zip(start_cells_of(geo, kinds, rot, d), marbles, strict=True):
                     board[cell] = m
         bag = [data.marbles[m] - board.count(m) for m in TYPES]
         deck = self._setup_deck(fixed, rng)
@@ -248,14 +257,9 @@ class Stellium(Game):
         return list(order) + [c for c in all_ids if c not in set(order)]
 
     # -------------------------------------------------------------- geometry
-    @staticmethod
-    def start_cells_of(geo: Geometry, kinds: list[int], rot: list[int], d: int) -> list[int]:
-        """§2.3: the starting points of the disc at position d, turned with the disc."""
-        spec = board_data().discs[kinds[d]]
-        return [geo.discs[d][(h - 1 + rot[d]) % 6 + 1] for h in spec.start]
-
     def start_cells(self, s: StelliumState, d: int) -> list[int]:
-        return self.start_cells_of(geometry(s.layout), s.disc_kind, s.rot, d)
+        """§2.3: the starting points of the disc at position ``d`` now."""
+        return start_cells_of(geometry(s.layout), s.disc_kind, s.rot, d)
 
     # --------------------------------------------------------------- turn flow
     def _start_turn(self, s: StelliumState, events: list[Event]) -> None:
@@ -1086,35 +1090,3 @@ class Stellium(Game):
 
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         return 4096
-
-    def observation_encoder(self, players: int, options: dict[str, Any]) -> Any:
-        """The numeric RL encoding of ``observation(seat)`` (layout in docs/interop.md)."""
-        from galaxis.games.stellium.encode import StelliumEncoder
-
-        return StelliumEncoder()
-
-    # ---------------------------------------------------------- presentation
-    def render_text(self, state: StelliumState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.stellium.text import render_text
-
-        return render_text(self, state, seat, lang)
-
-    def render_svg(self, state: StelliumState, seat: int | None, lang: str = "en") -> str:
-        from galaxis.games.stellium.svg import render_svg
-
-        return render_svg(self, state, seat, lang)
-
-    def heuristic_agent(self, seed: int) -> Any:
-        from galaxis.games.stellium.agents import StelliumBot
-
-        return StelliumBot(seed)
-
-    def rollout_agent(self, seed: int) -> Any:
-        from galaxis.games.stellium.agents import ROLLOUT_LEAVES, StelliumBot
-
-        return StelliumBot(seed, leaves=ROLLOUT_LEAVES)
-
-    def agent_levels(self) -> dict[str, str]:
-        from galaxis.games.stellium.agents import LEVELS
-
-        return dict(LEVELS)

@@ -17,11 +17,11 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
-from galaxis.games.stellium.data import DISC_LETTERS, TYPES, Card, board_data, cards, geometry
+from galaxis.games.stellium.data import DISC_LETTERS, TYPES, Card, board_data, cards, geometry, start_cells_of
 from galaxis.games.stellium.text import words
 
 if TYPE_CHECKING:
-    from galaxis.games.stellium.rules import Stellium
+    from galaxis.core import Game
     from galaxis.games.stellium.state import StelliumState
 
 FILL = {"g": "#3fae4a", "b": "#3a72d8", "y": "#f2c31b", "p": "#ee6fb0"}
@@ -155,7 +155,7 @@ def card_svg(
     return "".join(parts)
 
 
-def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str = "en") -> str:
+def render_svg(game: Game, state: StelliumState, seat: int | None, lang: str = "en") -> str:
     w = words(lang)
     obs = game.observation(state, seat)
     geo = geometry(state.layout)
@@ -229,7 +229,7 @@ def render_svg(game: Stellium, state: StelliumState, seat: int | None, lang: str
                 out.append(
                     f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="{STEP * 0.47:.1f}" fill="none" stroke="#6f5fb8" stroke-width="1"/>'
                 )
-        for c in game.start_cells(state, d):
+        for c in start_cells_of(geometry(state.layout), state.disc_kind, state.rot, d):
             hx, hy = pos(c)
             out.append(
                 f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="{STEP * 0.42:.1f}" fill="none" stroke="#e6c85a" stroke-width="1.5" stroke-dasharray="4,2"/>'

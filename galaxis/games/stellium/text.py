@@ -12,7 +12,7 @@ from galaxis.core.messages import fmt
 from galaxis.games.stellium.data import Card, cards, geometry, terms
 
 if TYPE_CHECKING:
-    from galaxis.games.stellium.rules import Stellium
+    from galaxis.core import Game
     from galaxis.games.stellium.state import StelliumState
 
 
@@ -65,7 +65,7 @@ def board_lines(state: StelliumState) -> list[str]:
     return lines
 
 
-def render_text(game: Stellium, state: StelliumState, seat: int | None, lang: str = "en") -> str:
+def render_text(game: Game, state: StelliumState, seat: int | None, lang: str = "en") -> str:
     w = words(lang)
     obs = game.observation(state, seat)
     table = cards()

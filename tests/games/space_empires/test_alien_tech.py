@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, alien_tech, data, ground, text
+from galaxis.games.space_empires import GAME, alien_tech, data, ground
 from galaxis.games.space_empires.ground_state import Invasion, Trooper
 from galaxis.games.space_empires.state import Battle, Colony, SEState
 
@@ -536,10 +536,10 @@ def test_describe_in_both_languages() -> None:
     cid = _card("weapon_class")
     m = start(2, alien_technology=True)
     assert (
-        text.describe(state(m), GAME.table.get(f"alien_keep {cid}", (), "alien_keep", (cid,)), "en")
+        GAME.describe(state(m), GAME.table.get(f"alien_keep {cid}", (), "alien_keep", (cid,)), "en")
         == "keep the Alien Technology card #16 Long Lance"
     )
-    hu = text.describe(state(m), GAME.table.get(f"alien_pay {cid}", (), "alien_pay", (cid,)), "hu")
+    hu = GAME.describe(state(m), GAME.table.get(f"alien_pay {cid}", (), "alien_pay", (cid,)), "hu")
     assert "Idegen Technológiai" in hu and "10 ÉP" in hu and "Hosszú Lándzsa" in hu
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from galaxis.core import BadOption, IllegalAction, Match
-from galaxis.games.space_empires import GAME, board, boarding, ce_units, economy, movement, text
+from galaxis.games.space_empires import GAME, board, boarding, ce_units, economy, movement
 from galaxis.games.space_empires.state import Battle, Colony, Step
 
 from .helpers import add_unit, hw, mover, put_marker, start, state, touch, units_of
@@ -72,8 +72,8 @@ def test_destroy_is_described_in_both_languages() -> None:
     m = start(2)
     _bombardment(m, ["TN"])
     (a,) = [a for a in m.legal_actions(0) if a.kind == "destroy"]
-    assert "destroys the planet" in text.describe(state(m), a, "en")
-    assert "elpusztítja" in text.describe(state(m), a, "hu")
+    assert "destroys the planet" in GAME.describe(state(m), a, "en")
+    assert "elpusztítja" in GAME.describe(state(m), a, "hu")
 
 
 def test_destroyed_planet_takes_its_garrison_with_it() -> None:

@@ -1,0 +1,114 @@
+"""What a seat may do with its dice on its turn: die specs (§4.1) and the conditions of
+patents (§5.5 Technologies) and HQ projects (§5.6). The rules, the views (reasons for a
+refusal) and the bot ask the same questions here.
+
+A die spec names a die and its token: "3" a silver 3, "3+1"/"3-1" with a +-1 token, "3+2"
+with a +2, "r3" the red die.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galaxis.games.pulsar.data import components, hq, hq_boards, tech_ids
+from galaxis.games.pulsar.state import Player, PulsarState
+
+
+def die_options(p: Player) -> dict[int, list[str]]:
+    """Effective value -> the die specs that produce it."""
+    out: dict[int, list[str]] = {}
+    faces: list[tuple[str, int]] = []
+    if not p.red_now:
+        faces = [(str(f), f) for f in sorted(set(p.dice))]
+    if p.red >= 0:
+        faces.append((f"r{p.red}", p.red))
+    for name, f in faces:
+        if f >= 1:
+            out.setdefault(f, []).append(name)
+        if p.pm:
+            out.setdefault(f + 1, []).append(f"{name}+1")
+            if f - 1 >= 1:  # a die is never reduced to 0
+                out.setdefault(f - 1, []).append(f"{name}-1")
+        if p.p2:
+            out.setdefault(f + 2, []).append(f"{name}+2")
+    return out
+
+
+def spec_value(spec: str) -> int:
+    """The value a die spec gives (the face and its token)."""
+    red = spec.startswith("r")
+    body = spec[1:] if red else spec
+    face = int(body[0])
+    mod = body[1:]
+    return face + (int(mod) if mod else 0)
+
+
+def markers_left(p: Player) -> int:
+    """Markers still off the player's board (§5.5, §5.6: each patent or project takes one)."""
+    return components().markers - p.markers_used
+
+
+def patent_problem(s: PulsarState, seat: int, tid: str) -> tuple[str, str] | None:
+    """Why ``seat`` may not patent tech ``tid`` now (reason, rule), or None."""
+    techs = tech_ids(s.tech_boards)
+    if tid not in techs:
+        return (f"there is no technology {tid}", "§5.5 Technologies")
+    tech = techs[tid]
+    p = s.players[seat]
+    row = int(tid[0])
+    holders = s.patents[tid]
+    if row > s.round:
+        return (
+            f"row {row} opens in round {row}; the time marker points at row {s.round}",
+            "§5.5 Technologies",
+        )
+    if seat in holders:
+        return ("nobody patents the same technology twice", "§5.5 Technologies")
+    if len(holders) >= 2:
+        return ("this technology already has two patents", "§5.5 Technologies")
+    if tech.mode == "lock":
+        if tid in s.locked:
+            return ("a one-die technology takes one patent per round", "§5.5 Technologies")
+        if s.n == 2 and holders:
+            return ("with two players a one-die technology takes a single patent", "§8 Two players")
+    if markers_left(p) <= 0:
+        return ("you have no markers left", "§5.5 Technologies")
+    return _gain_problem(p, tech.gain)
+
+
+def _gain_problem(p: Player, gain: tuple[dict[str, Any], ...]) -> tuple[str, str] | None:
+    """Bonus-die rewards are the exception: they must be usable (§4.5)."""
+    for item in gain:
+        if ("doubler" in item or "red_for_cube" in item) and p.red_used:
+            return (
+                "this gives a bonus die, and you have had your bonus die this round",
+                "§4.5 Bonus dice",
+            )
+        if "red_for_cube" in item and p.cubes < 1:
+            return ("this bonus die costs an engineering cube", "§4.5 Bonus dice")
+    return None
+
+
+def project_unlocked(s: PulsarState, seat: int, slot: int) -> bool:
+    done = set(s.players[seat].hq_done)
+    layout = hq()
+    row = layout.rows[slot]
+    if row == 1:
+        return True
+    if s.unlock_rows:
+        return all(sl in done for sl, r in layout.rows.items() if r < row)
+    return all(b in done for b in layout.below[slot])
+
+
+def project_problem(s: PulsarState, seat: int, slot: int) -> tuple[str, str] | None:
+    p = s.players[seat]
+    if not p.hq_side:
+        return ("you play without an HQ board", "§5.6 HQ")
+    if slot in p.hq_done:
+        return ("each project is completed once", "§5.6 HQ")
+    if not project_unlocked(s, seat, slot):
+        how = "every project of the rows below" if s.unlock_rows else "the projects connected below it"
+        return (f"project {slot} opens after {how}", "§5.6 HQ (A2)")
+    if markers_left(p) <= 0:
+        return ("you have no markers left", "§5.6 HQ")
+    return _gain_problem(p, hq_boards()[p.hq_side].projects[slot].gain)
