@@ -52,6 +52,8 @@ G = TypeVar("G", bound="Game")
 
 # The names of the hookable ``Game`` methods (filled by ``@hook`` and ``@factory_hook``).
 HOOKS: set[str] = set()
+# Each ``@hook`` method's own body, which runs when a game's table names nothing for it.
+_DEFAULTS: dict[str, Callable[..., Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -262,9 +264,11 @@ def hook(default: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P],
     """Makes a ``Game`` method a hook: it calls the function the game's ``hooks`` table names
     for it, with the game followed by the method's own arguments
     (``render_svg(game, state, seat, lang)``), or runs ``default`` when the table names none.
-    A game may still override the method itself. A new hook is one decorated method here."""
+    A game may still override the method itself; an implementation that wants the default
+    calls ``Game.default_of(name)``. A new hook is one decorated method here."""
     name = default.__name__
     HOOKS.add(name)
+    _DEFAULTS[name] = default
 
     @functools.wraps(default)
     def dispatch(game: G, /, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -323,6 +327,12 @@ class Game(ABC):
             module_name, colon, attribute = path.partition(":")
             if not (module_name and colon and attribute.isidentifier()):
                 raise TypeError(f"{cls.__name__}.hooks[{name!r}] = {path!r} is not 'module:attribute'")
+
+    @staticmethod
+    def default_of(name: str) -> Callable[..., Any]:
+        """The base class's own body of hook ``name``, called with the game first (for an
+        implementation that handles some cases and leaves the rest to the default)."""
+        return _DEFAULTS[name]
 
     def implementation(self, name: str) -> Any:
         """What this game's ``hooks`` table names for hook ``name``: a function, a class or

@@ -113,6 +113,8 @@ def test_pending_step_survives_match_round_trip() -> None:
 
 # --- the hook table -----------------------------------------------------------------------------------
 def _words_for(game: Any, state: GopsState, action: Any, lang: str = "en") -> str:
+    if lang == "xx":  # an implementation may leave a case to the default
+        return str(Game.default_of("describe")(game, state, action, lang))
     return f"{game.info.id}: bid {action.notation} ({lang})"
 
 
@@ -138,6 +140,7 @@ def test_hook_table_entry_is_called_with_the_game_first() -> None:
     action = game.legal_actions(state, 0)[0]
     assert game.describe(state, action, "hu") == f"toy_gops: bid {action.notation} (hu)"
     assert game.describe(state, action, lang="hu").endswith("(hu)")
+    assert game.describe(state, action, "xx") == action.notation
     bot = game.heuristic_agent(7)
     assert isinstance(bot, _Bot) and bot.seed == 7
 

@@ -726,4 +726,5 @@ def explain(g: Kaosz, s: KaoszState, seat: int, notation: str) -> IllegalAction:
                     f"{card.name} costs {card.cost} credits, you have {s.players[seat].credits}", rule
                 )
         return IllegalAction(why, rule)
-    return Game.explain_illegal(g, s, seat, notation)
+    fallback: IllegalAction = Game.default_of("explain_illegal")(g, s, seat, notation)
+    return fallback
