@@ -12,8 +12,10 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 from starlette.types import Scope
 
@@ -41,8 +43,12 @@ def _json_int(value: Any) -> Any:
     return value
 
 
-JsonInt = Annotated[int, BeforeValidator(_json_int)]
-SeedInt = Annotated[JsonInt, Field(ge=0, le=SEED_MAX)]
+def json_int(ge: int, le: int) -> Any:
+    """An integer field from ``ge`` to ``le`` in JSON's sense (see ``_json_int``)."""
+    return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_json_int)]
+
+
+SeedInt = json_int(0, SEED_MAX)
 # WebSocket close codes (documented in docs/server.md)
 WS_BAD_REQUEST, WS_FORBIDDEN, WS_NOT_FOUND, WS_TIMEOUT, WS_TOO_MANY = 4400, 4403, 4404, 4408, 4429
 WS_HELLO_S = 10.0  # seconds a new connection has to send its first message
@@ -70,6 +76,7 @@ class ErrorBody(BaseModel):
 
 
 _ERRORS: dict[int, str] = {
+    400: "the body is not JSON",
     403: "the seat token is missing or opens no seat of this match",
     404: "no such match",
     409: "the request conflicts with the match (stale seq, no free seat, no undo, not over yet)",
@@ -93,8 +100,8 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 class ClockSpec(Strict):
-    initial_ms: JsonInt = Field(ge=1000, le=86_400_000, description="time per seat at the start")
-    increment_ms: JsonInt = Field(default=0, ge=0, le=3_600_000, description="Fischer increment per turn")
+    initial_ms: json_int(1000, 86_400_000) = Field(description="time per seat at the start")  # type: ignore[valid-type]
+    increment_ms: json_int(0, 3_600_000) = Field(default=0, description="Fischer increment per turn")  # type: ignore[valid-type]
     fallback: Literal["random", "heuristic", "loss"] = Field(
         default="random", description="what happens when a seat's time runs out"
     )
@@ -102,8 +109,8 @@ class ClockSpec(Strict):
 
 class CreateMatch(Strict):
     game: str = Field(max_length=64)
-    players: JsonInt = Field(ge=1, le=16)
-    seed: SeedInt | None = None
+    players: json_int(1, 16)  # type: ignore[valid-type]
+    seed: SeedInt | None = None  # type: ignore[valid-type]
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     seats: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(min_length=1, max_length=16)
     clock: ClockSpec | None = None
@@ -111,28 +118,26 @@ class CreateMatch(Strict):
 
 class ActionBody(Strict):
     notation: str = Field(min_length=1, max_length=200)
-    seq: JsonInt | None = Field(
+    seq: json_int(0, 10**9) | None = Field(  # type: ignore[valid-type]
         default=None,
-        ge=0,
-        le=10**9,
         description="the seq the move is based on: required in turn-based matches (422 without it), "
         "optional in real-time ones (moves are then ordered by arrival)",
     )
 
 
 class JoinBody(Strict):
-    seat: JsonInt | None = Field(default=None, ge=0, le=15)
+    seat: json_int(0, 15) | None = None  # type: ignore[valid-type]
 
 
 class UndoBody(Strict):
-    seq: JsonInt = Field(ge=0, le=10**9)
+    seq: json_int(0, 10**9)  # type: ignore[valid-type]
     accept: bool = True
 
 
 class ReplayBody(Strict):
     match: dict[str, Any]
-    step: JsonInt | None = Field(default=None, ge=0, le=100_000)
-    seat: JsonInt | None = Field(default=None, ge=0, le=15)
+    step: json_int(0, 100_000) | None = None  # type: ignore[valid-type]
+    seat: json_int(0, 15) | None = None  # type: ignore[valid-type]
     lang: Lang = "en"
 
 
@@ -255,6 +260,18 @@ def create_app(
             errors=[{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in errors[:10]],
         )
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Every method the path has (Starlette names only the first route's).
+            methods = set()
+            for route in app.router.routes:
+                if isinstance(route, APIRoute) and route.matches(request.scope)[0] != Match.NONE:
+                    methods |= route.methods or set()
+            headers["Allow"] = ", ".join(sorted(methods))
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers)
+
     @app.exception_handler(Exception)
     async def _crash(_: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error")
@@ -269,7 +286,7 @@ def create_app(
     async def list_games() -> list[dict[str, Any]]:
         return [info.to_json() for info in galaxis.games()]
 
-    @app.post("/api/matches", status_code=201, responses=errors(413))
+    @app.post("/api/matches", status_code=201, responses=errors(400, 413))
     async def create_match(body: CreateMatch) -> dict[str, Any]:
         match_id, tokens = await svc().create(
             body.game,
@@ -338,7 +355,7 @@ def create_app(
             **_fairness(live.facts, live.over),
         }
 
-    @app.post("/api/matches/{match_id}/actions", responses=errors(403, 404, 409, 413))
+    @app.post("/api/matches/{match_id}/actions", responses=errors(400, 403, 404, 409, 413))
     async def post_action(match_id: str, body: ActionBody, x_seat_token: Token = None) -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
         if seat is None:
@@ -352,13 +369,13 @@ def create_app(
             "notation": applied.notation,
         }
 
-    @app.post("/api/matches/{match_id}/join", responses=errors(404, 409, 413))
+    @app.post("/api/matches/{match_id}/join", responses=errors(400, 404, 409, 413))
     async def join(match_id: str, body: JoinBody) -> dict[str, Any]:
         await _live(match_id, None)
         seat, token = await svc().join(match_id, body.seat)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/matches/{match_id}/undo", responses=errors(403, 404, 409, 413))
+    @app.post("/api/matches/{match_id}/undo", responses=errors(400, 403, 404, 409, 413))
     async def undo(match_id: str, body: UndoBody, x_seat_token: Token = None) -> dict[str, Any]:
         _, seat = await _live(match_id, x_seat_token)
         if seat is None:
@@ -444,7 +461,7 @@ def create_app(
         view["result"] = live.result()
         return view
 
-    @app.post("/api/replay", responses=errors(413))
+    @app.post("/api/replay", responses=errors(400, 413))
     async def replay_upload(body: ReplayBody) -> dict[str, Any]:
         return await asyncio.to_thread(replay_view, body.match, body.step, body.seat, body.lang)
 

@@ -38,10 +38,10 @@ log = logging.getLogger("galaxis.server")
 MAX_ITERS = 9_999
 MAX_MS = 9_999
 MAX_PARAM = 1_000_000
-BUDGETED = ("mcts", "ismcts")
+BUDGETED = ("mcts", "ismcts", "guided")
 # Agents that answer in about a millisecond think in a thread; every other spec
 # (the search agents and the search levels) thinks in a worker process.
-QUICK_AGENTS = frozenset({"random", "greedy", "heuristic", "easy", "normal"})
+QUICK_AGENTS = frozenset({"random", "greedy", "heuristic", "noisy", "easy", "normal"})
 # Wall-clock seconds a level's decision may take before its worker is stopped
 # (its CPU cap, from the bot-levels contract, with room for a loaded machine).
 LEVEL_SECONDS = {"hard": 1.0, "expert": 3.0}
