@@ -1,5 +1,6 @@
-"""What a seat may do with its dice on its turn: die specs (§4.1) and the conditions of
-patents (§5.5 Technologies) and HQ projects (§5.6). The rules, the views (reasons for a
+"""What a seat may do with its dice on its turn: die specs (§4.1), where stations may be founded
+and pulsars claimed (§4.3, §4.4), where rewards may be used (§5.7), and the conditions of patents
+(§5.5 Technologies) and HQ projects (§5.6). The rules, the views (reasons for a
 refusal) and the bot ask the same questions here.
 
 A die spec names a die and its token: "3" a silver 3, "3+1"/"3-1" with a +-1 token, "3+2"
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from galaxis.games.pulsar.data import components, hq, hq_boards, tech_ids
+from galaxis.games.pulsar.data import board, components, hq, hq_boards, tech_ids
 from galaxis.games.pulsar.state import Player, PulsarState
 
 
@@ -112,3 +113,47 @@ def project_problem(s: PulsarState, seat: int, slot: int) -> tuple[str, str] | N
     if markers_left(p) <= 0:
         return ("you have no markers left", "§5.6 HQ")
     return _gain_problem(p, hq_boards()[p.hq_side].projects[slot].gain)
+
+
+def iso_targets(s: PulsarState, seat: int) -> list[int]:
+    """Isolated pulsars ``seat`` may claim with a reward: free ones, while it has a ring left (§5.7)."""
+    p_rings = sum(1 for o in s.owner.values() if o == seat)
+    if p_rings >= components().rings:
+        return []
+    return [n for n in board(s.board).isolated if n not in s.owner]
+
+
+def teleport_targets(s: PulsarState, to: str) -> list[int]:
+    """Where a teleport reward may take a ship: systems, pulsars or any node but start gates and isolated pulsars (§5.7)."""
+    bd = board(s.board)
+    if to == "system":
+        return list(bd.systems)
+    if to == "pulsar":
+        return list(bd.pulsars)
+    return sorted(n for n, k in bd.kind.items() if k not in ("start_gate", "pulsar_isolated"))
+
+
+def station_targets(s: PulsarState, seat: int) -> list[int]:
+    """Systems where a reward may found a station (§5.7)."""
+    if markers_left(s.players[seat]) <= 0:
+        return []
+    return [n for n in board(s.board).systems if free_planets(s, n, seat)]
+
+
+def free_planets(s: PulsarState, node: int, seat: int) -> bool:
+    """Whether ``seat`` could found a station here (one per player per system)."""
+    if node in s.planets:
+        occ = s.planets[node]
+        return seat not in occ and -1 in occ
+    return True  # a face-down tile always has a usable blue planet
+
+
+def can_found(s: PulsarState, seat: int, node: int) -> bool:
+    return markers_left(s.players[seat]) > 0 and free_planets(s, node, seat)
+
+
+def claimable(s: PulsarState, seat: int) -> list[int]:
+    """Pulsars ``seat`` may claim on arrival: free ones, while it has a ring left (§4.4)."""
+    if sum(1 for o in s.owner.values() if o == seat) >= components().rings:
+        return []
+    return [n for n in board(s.board).pulsars if n not in s.owner]

@@ -22,28 +22,32 @@ from galaxis.core import (
     Step,
     rank_by_keys,
 )
-from galaxis.core.errors import BadOption
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar import scoring
+from galaxis.games.pulsar.arrays import attach_options, join_options, new_entry
 from galaxis.games.pulsar.conditions import (
+    can_found,
+    claimable,
     die_options,
+    iso_targets,
     markers_left,
     patent_problem,
     project_problem,
+    station_targets,
+    teleport_targets,
 )
 from galaxis.games.pulsar.data import (
     SIZES,
     board,
     components,
     exploration,
-    goals,
     hq_boards,
     system_tiles,
-    tech_boards,
     tech_ids,
     transmitters,
 )
 from galaxis.games.pulsar.flight import can_complete, hops
+from galaxis.games.pulsar.setup import TRACKS, initial_state
 from galaxis.games.pulsar.state import (
     M_DICE,
     M_GYRODYNES,
@@ -61,8 +65,6 @@ from galaxis.games.pulsar.state import (
     changed,
     changed_players,
 )
-
-TRACKS = "ie"  # initiative, engineering
 
 INFO = GameInfo(
     id="pulsar",
@@ -155,6 +157,8 @@ class Pulsar(Game):
     state_type = PulsarState
     hooks = {
         "observation": ".views:observation",
+        "secret": ".views:secret",
+        "determinize": ".views:determinize",
         "describe": ".views:describe",
         "explain_illegal": ".views:explain",
         "render_text": ".text:render_text",
@@ -172,194 +176,9 @@ class Pulsar(Game):
 
     # ================================================================== setup (§2)
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> PulsarState:
-        comp = components()
-        fixed = options.get("setup", {})
-        bd = board(options["board"])
-        order = self._fixed_list(fixed, "order", list(range(players)), rng)
-        tile_ids = sorted(system_tiles())
-        if "tiles" in fixed:
-            chosen = fixed["tiles"]
-            if (
-                not isinstance(chosen, list)
-                or len(chosen) != 16
-                or len(set(chosen)) != 16
-                or not set(chosen) <= set(tile_ids)
-            ):
-                raise BadOption(
-                    "setup.tiles lists 16 different system tiles (1-17), one per system in node order"
-                )
-            tiles = list(chosen) + [t for t in tile_ids if t not in chosen]
-        else:
-            tiles = list(tile_ids)
-            rng.shuffle(tiles)
-        first = options["first_game"]
-        if "techs" in fixed:
-            techs = fixed["techs"]
-            cats = ["I", "II", "III"]
-            if (
-                not isinstance(techs, list)
-                or len(techs) != 3
-                or any(
-                    t not in tech_boards() or tech_boards()[t].category != c
-                    for t, c in zip(techs, cats, strict=False)
-                )
-            ):
-                raise BadOption("setup.techs names one board of each category, e.g. ['DI', 'AII', 'CIII']")
-        elif first:
-            techs = ["AI", "AII", "AIII"]
-        else:
-            techs = [rng.choice("ABCD") + c for c in ("I", "II", "III")]
-        all_goals = goals()
-        if "goals" in fixed:
-            chosen_goals = fixed["goals"]
-            if (
-                not isinstance(chosen_goals, list)
-                or len(chosen_goals) != 3
-                or any(g not in all_goals for g in chosen_goals)
-                or len({all_goals[g].tile for g in chosen_goals}) != 3
-            ):
-                raise BadOption("setup.goals names 3 goals (1-12) on different tiles")
-            goal_list = list(chosen_goals)
-        elif first:
-            goal_list = sorted(g.id for g in all_goals.values() if g.first_game)
-        else:
-            tile_nums = sorted({g.tile for g in all_goals.values()})
-            rng.shuffle(tile_nums)
-            goal_list = []
-            for tile_num in sorted(tile_nums[:3]):
-                sides = sorted(g.id for g in all_goals.values() if g.tile == tile_num)
-                goal_list.append(sides[0] if options["goal_sides"] == "easy" else rng.choice(sides))
-        letters = ["A", "B", "C", "D"]
-        if first:
-            hq_letters = [""] * players
-        elif "hq" in fixed:
-            hq_letters = fixed["hq"]
-            if (
-                not isinstance(hq_letters, list)
-                or len(hq_letters) != players
-                or len(set(hq_letters)) != players
-                or not set(hq_letters) <= set(letters)
-            ):
-                raise BadOption("setup.hq gives each seat a different HQ board letter A-D")
-        else:
-            rng.shuffle(letters)
-            hq_letters = letters[:players]
-        stack: list[str] = []
-        for letter in "CBA":  # C at the bottom, A on top; the list's end is the top
-            group = sorted(t for t in transmitters() if t[0] == letter)
-            rng.shuffle(group)
-            stack.extend(group)
-        pile = sorted(exploration())
-        rng.shuffle(pile)
-        start_space = comp.track_start
-        track_stack: list[int] = []
-        # reverse initiative order: the first rocket's marker at the bottom (§2)
-        rockets = [order[0], order[1], order[0], order[1]] if players == 2 else list(order)
-        used_k = [0] * players
-        for seat in rockets:
-            track_stack.append(seat * 2 + used_k[seat])
-            used_k[seat] += 1
-        tracks: list[list[list[int]]] = []
-        for _ in TRACKS:
-            spaces: list[list[int]] = [[] for _ in range(comp.track_length)]
-            spaces[start_space] = list(track_stack)
-            tracks.append(spaces)
-        ps = []
-        for seat in range(players):
-            pos = order.index(seat)
-            ps.append(
-                Player(
-                    score=comp.start_scores[pos],
-                    cubes=0,
-                    pm=1,
-                    p2=0,
-                    ship=-1,
-                    start_gate=-1,
-                    dice=[],
-                    red=-1,
-                    red_used=False,
-                    red_now=False,
-                    held=[],
-                    markers_used=0,
-                    patents=[],
-                    hq=hq_letters[seat],
-                    hq_side="",
-                    hq_done=[],
-                    races=[],
-                    races_used=[],
-                    tx={},
-                    online=[],
-                    arrays=[],
-                    links_used=[],
-                    converted=[],
-                    awards=[],
-                    kept=[],
-                )
-            )
-        s = PulsarState(
-            rng=rng,
-            board=bd.name,
-            players=ps,
-            round=1,
-            phase="setup",
-            tiles=dict(zip(bd.systems, tiles[:16], strict=True)),
-            box_tile=tiles[16],
-            revealed=[],
-            planets={},
-            owner={},
-            gyros={},
-            pool=[],
-            median=6,
-            tracks=tracks,
-            order=rockets,
-            queue=[],
-            actor=-1,
-            tx_stack=stack,
-            display=[],
-            explore_pile=pile,
-            explore_discard=[],
-            gyro_supply={k: comp.gyrodynes[k].tiles for k in SIZES},
-            award_holders={k: [] for k in SIZES},
-            tech_boards=techs,
-            patents={t: [] for t in tech_ids(techs)},
-            locked=[],
-            goals=goal_list,
-            balanced=options["balanced_start"],
-            lenient_left=options["track_ends"] == "lenient_left",
-            unlock_rows=options["hq_unlock"] == "row_complete",
-            tie_ahead=options["tie_break"] == "ahead",
-            pair_one=options["discovery_pair"] == "one",
-            eng4_rulebook=options["engineering_4p"] == "rulebook",
-            goal4_any=options["goal4"] == "any",
-            optional_stations=options["stations"] == "optional",
-            late_linking=options["late_linking"],
-        )
+        s = initial_state(players, options, rng)  # §2 (setup.py)
         self._draw_display(s)
-        # every HQ side is chosen first (in turn order), then the start gates in reverse turn order (§2)
-        first_to_last = [Step("side", seat) for seat in order if s.players[seat].hq]
-        first_to_last += [Step("gate", seat) for seat in reversed(order)]
-        s.pending = list(reversed(first_to_last))
-        if "rolls" in fixed:
-            rolls = fixed["rolls"]
-            n_dice = comp.silver_dice[players]
-            if not isinstance(rolls, list) or any(
-                not isinstance(r, list) or len(r) != n_dice or any(v not in range(1, 7) for v in r)
-                for r in rolls
-            ):
-                raise BadOption(f"setup.rolls lists rounds of {n_dice} die values 1-6")
-            s.fixed_rolls = [list(r) for r in rolls]
         return s
-
-    @staticmethod
-    def _fixed_list(fixed: dict[str, Any], key: str, default: list[int], rng: Rng) -> list[int]:
-        if key in fixed:
-            value = fixed[key]
-            if not isinstance(value, list) or sorted(value) != sorted(default):
-                raise BadOption(f"setup.{key} must be a permutation of {default}")
-            return list(value)
-        out = list(default)
-        rng.shuffle(out)
-        return out
 
     def _draw_display(self, s: PulsarState) -> None:
         changed(s, M_STOCK)
@@ -561,7 +380,7 @@ class Pulsar(Game):
             for v in sorted(set(s.pool)):
                 acts.append(A(f"copy {v}", "copy", ("copy", v), (f"die-{v}",)))
         if s.late_linking:
-            for notation, tid, target, side, k in self._attach_options(p):
+            for notation, tid, target, side, k in attach_options(p):
                 acts.append(A(notation, "attach", ("attach", tid, target, side, k), (f"tx-{tid}",)))
         if p.red >= 0:
             acts.append(A("drop", "drop", ("drop",)))
@@ -613,10 +432,10 @@ class Pulsar(Game):
             p.markers_used += 1
             events.append({"type": "take_tx", "seat": seat, "tile": tid})
             self._event(s, seat, "tx_token", 1, events)
-            if self._join_options(p, tid):
+            if join_options(p, tid):
                 s.pending.append(Step("join", seat, {"tile": tid}))
             else:
-                p.arrays.append([self._new_entry(tid)])
+                p.arrays.append([new_entry(tid)])
                 self._check_online(s, seat, tid, events)
         elif kind == "pay":
             _, tid, spec = args
@@ -743,15 +562,15 @@ class Pulsar(Game):
                 p.cubes -= 1
                 self._give_red(p, value)
             elif key == "iso_pulsar":
-                if self._iso_targets(s, seat):
+                if iso_targets(s, seat):
                     steps.append(Step("iso", seat, {}))
             elif key == "teleport":
-                if self._teleport_targets(s, value):
+                if teleport_targets(s, value):
                     steps.append(Step("teleport", seat, {"to": value}))
             elif key == "extra_station":
                 pass  # the tile itself is kept (see _explore)
             elif key == "place_station":
-                if self._station_targets(s, seat):
+                if station_targets(s, seat):
                     steps.append(Step("station", seat, {}))
             elif key == "race":
                 p.races.append(slot)
@@ -778,25 +597,6 @@ class Pulsar(Game):
         self._gain(s, seat, list(tile.gain), events)
         self._event(s, seat, "explore", 1, events)
 
-    def _iso_targets(self, s: PulsarState, seat: int) -> list[int]:
-        p_rings = sum(1 for o in s.owner.values() if o == seat)
-        if p_rings >= components().rings:
-            return []
-        return [n for n in board(s.board).isolated if n not in s.owner]
-
-    def _teleport_targets(self, s: PulsarState, to: str) -> list[int]:
-        bd = board(s.board)
-        if to == "system":
-            return list(bd.systems)
-        if to == "pulsar":
-            return list(bd.pulsars)
-        return sorted(n for n, k in bd.kind.items() if k not in ("start_gate", "pulsar_isolated"))
-
-    def _station_targets(self, s: PulsarState, seat: int) -> list[int]:
-        if markers_left(s.players[seat]) <= 0:
-            return []
-        return [n for n in board(s.board).systems if self._free_planets(s, n, seat)]
-
     # --- systems and stations (§4.3)
     def _reveal(self, s: PulsarState, node: int, events: list[Event]) -> None:
         if node in s.planets:
@@ -806,16 +606,6 @@ class Pulsar(Game):
         changed(s, M_SYSTEMS)
         s.planets[node] = [-2 if tile.blocked(s.n, i) else -1 for i in range(len(tile.planets))]
         events.append({"type": "reveal", "system": node, "tile": tile.id})
-
-    def _free_planets(self, s: PulsarState, node: int, seat: int) -> bool:
-        """Whether ``seat`` could found a station here (one per player per system)."""
-        if node in s.planets:
-            occ = s.planets[node]
-            return seat not in occ and -1 in occ
-        return True  # a face-down tile always has a usable blue planet
-
-    def _can_found(self, s: PulsarState, seat: int, node: int) -> bool:
-        return markers_left(s.players[seat]) > 0 and self._free_planets(s, node, seat)
 
     def _place_station(self, s: PulsarState, seat: int, node: int, ending: bool, events: list[Event]) -> None:
         """Passing: a lifeless planet first; ending: a blue planet first, which earns the
@@ -862,7 +652,7 @@ class Pulsar(Game):
             s.pending.extend(
                 Step("found", seat, {"system": n, "ending": e})
                 for n, e in reversed(stops)
-                if self._can_found(s, seat, n)
+                if can_found(s, seat, n)
             )
         else:
             for node, ending in stops:
@@ -870,7 +660,7 @@ class Pulsar(Game):
         kind = bd.kind[end]
         if kind == "system":
             pass
-        elif kind == "pulsar" and end not in s.owner and end in self._claimable(s, seat):
+        elif kind == "pulsar" and end not in s.owner and end in claimable(s, seat):
             self._claim(s, seat, end, events)
         greens = {n for n in visited if bd.colour.get(n) == "g" and n != start}
         self._event(s, seat, "green_gate", len(greens), events)
@@ -893,11 +683,6 @@ class Pulsar(Game):
             )
             self._event(s, seat, "race_gate", len(gates), events)
 
-    def _claimable(self, s: PulsarState, seat: int) -> list[int]:
-        if sum(1 for o in s.owner.values() if o == seat) >= components().rings:
-            return []
-        return [n for n in board(s.board).pulsars if n not in s.owner]
-
     def _claim(self, s: PulsarState, seat: int, node: int, events: list[Event]) -> None:
         s.owner[node] = seat
         changed(s, M_PULSARS)
@@ -907,27 +692,6 @@ class Pulsar(Game):
             self._explore(s, seat, events)
 
     # --- transmitters (§5.3)
-    @staticmethod
-    def _new_entry(tid: str) -> list[Any]:
-        links = transmitters()[tid].links
-        return [tid, links[1] if len(links) == 2 else None, links[0]]
-
-    def _join_options(self, p: Player, tid: str) -> list[tuple[str, int, str, int]]:
-        """(notation suffix, array, side, connector) for linking a new tile to an array end."""
-        links = transmitters()[tid].links
-        ks = [0] if len(links) == 1 or links[0] == links[1] else [0, 1]
-        out = []
-        for a, arr in enumerate(p.arrays):
-            ends = []
-            if arr[0][1] is not None:
-                ends.append("L")
-            if arr[-1][2] is not None:
-                ends.append("R")
-            for side in ends:
-                for k in ks:
-                    out.append((f"{a + 1}{side.lower()}{k + 1}", a, side, k))
-        return out
-
     def _join(
         self, s: PulsarState, seat: int, tid: str, a: int, side: str, k: int, events: list[Event]
     ) -> None:
@@ -936,7 +700,7 @@ class Pulsar(Game):
         inner = links[k]
         outer = links[1 - k] if len(links) == 2 else None
         if a < 0:
-            p.arrays.append([self._new_entry(tid)])
+            p.arrays.append([new_entry(tid)])
         elif side == "R":
             p.arrays[a].append([tid, inner, outer])
         else:
@@ -978,21 +742,6 @@ class Pulsar(Game):
                 events.append({"type": "link_die", "seat": seat, "value": values[0]})
             else:
                 s.pending.append(Step("link", seat, {"values": sorted(set(values))}))
-
-    def _attach_options(self, p: Player) -> list[tuple[str, str, int, str, int]]:
-        """A6 with ``late_linking``: a loose tile (an array of one) joins another array later.
-        (notation, tile, target array, side, connector)."""
-        out = []
-        for a, arr in enumerate(p.arrays):
-            if len(arr) != 1:
-                continue
-            tid = arr[0][0]
-            others = Player.clone(p)
-            others.arrays = [x for i, x in enumerate(p.arrays) if i != a]
-            for _suffix, b, side, k in self._join_options(others, tid):
-                target = b if b < a else b + 1
-                out.append((f"attach {tid.lower()} {target + 1}{side.lower()}{k + 1}", tid, target, side, k))
-        return out
 
     def _attach(
         self, s: PulsarState, seat: int, tid: str, target: int, side: str, k: int, events: list[Event]
@@ -1041,14 +790,13 @@ class Pulsar(Game):
         if kind == "gyro":
             return [A(f"take {z}", "take", ("take", z), (f"gyro-{z}",)) for z in step.data["sizes"]]
         if kind == "iso":
-            return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in self._iso_targets(s, seat)]
+            return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in iso_targets(s, seat)]
         if kind == "teleport":
             return [
-                A(f"@{n}", "target", ("target", n), (f"n{n}",))
-                for n in self._teleport_targets(s, step.data["to"])
+                A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in teleport_targets(s, step.data["to"])
             ]
         if kind == "station":
-            return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in self._station_targets(s, seat)]
+            return [A(f"@{n}", "target", ("target", n), (f"n{n}",)) for n in station_targets(s, seat)]
         if kind == "discovery":
             tile = system_tiles()[s.tiles[step.data["system"]]]
             acts = []
@@ -1067,14 +815,14 @@ class Pulsar(Game):
             acts = [A("new", "new", ("new",))]
             acts += [
                 A(f"join {suffix}", "join", ("join", a, side, k))
-                for suffix, a, side, k in self._join_options(p, tid)
+                for suffix, a, side, k in join_options(p, tid)
             ]
             return acts
         if kind == "link":
             return [A(f"link {v}", "link", ("link", v)) for v in step.data["values"]]
         if kind == "found":
             node = step.data["system"]
-            acts = [A("found", "found", ("found",))] if self._can_found(s, seat, node) else []
+            acts = [A("found", "found", ("found",))] if can_found(s, seat, node) else []
             return [*acts, A("skip", "skip", ("skip",))]
         if kind == "convert":
             acts = [
@@ -1225,37 +973,7 @@ class Pulsar(Game):
         return -pos if s.tie_ahead else pos
 
     # ------------------------------------------------------------------ information
-    def secret(self, state: PulsarState, viewer: int | None) -> Any:
-        s = state
-        return {
-            "tiles": {str(n): t for n, t in sorted(s.tiles.items()) if n not in s.planets},
-            "box": s.box_tile,
-            "explore_pile": list(s.explore_pile),
-            "tx_stack": list(s.tx_stack),
-        }
-
-    def determinize(self, state: PulsarState, seat: int | None, rng: Rng) -> PulsarState:
-        """Re-deals the face-down system tiles (with the box tile), the exploration pile and
-        the transmitter stack within each letter; what has been seen stays."""
-        s = state
-        changed(s, M_STOCK)  # the piles' order (their counts, all that is encoded, stay)
-        hidden = sorted(n for n in s.tiles if n not in s.planets)
-        unseen = sorted([s.tiles[n] for n in hidden] + [s.box_tile])
-        rng.shuffle(unseen)
-        for n, t in zip(hidden, unseen, strict=False):
-            s.tiles[n] = t
-        s.box_tile = unseen[-1]
-        pile = sorted(s.explore_pile)
-        rng.shuffle(pile)
-        s.explore_pile = pile
-        for letter in "ABC":
-            where = [i for i, tid in enumerate(s.tx_stack) if tid[0] == letter]
-            group = sorted(s.tx_stack[i] for i in where)
-            rng.shuffle(group)
-            for i, tid in zip(where, group, strict=True):
-                s.tx_stack[i] = tid
-        return s
-
+    # (observation, secret and determinize are in views.py)
     def invariants(self, state: PulsarState) -> list[str]:
         return scoring.invariants(state)
 

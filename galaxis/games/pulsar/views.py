@@ -1,10 +1,11 @@
-"""Observation, action descriptions and reasons for refusals (rules: docs/games/pulsar.md)."""
+"""What each seat may know and read: observation, the hidden part (secret) and determinization
+(§9), action descriptions and reasons for refusals (rules: docs/games/pulsar.md)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from galaxis.core import Action, IllegalAction
+from galaxis.core import Action, IllegalAction, Rng
 from galaxis.core.messages import fmt
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.conditions import (
@@ -28,7 +29,7 @@ from galaxis.games.pulsar.data import (
 )
 from galaxis.games.pulsar.flight import can_complete
 from galaxis.games.pulsar.scoring import stations
-from galaxis.games.pulsar.state import PulsarState
+from galaxis.games.pulsar.state import M_STOCK, PulsarState, changed
 
 if TYPE_CHECKING:
     from galaxis.core import Game
@@ -293,3 +294,36 @@ def system_label(s: PulsarState, node: int) -> str:
     if node in s.planets:
         return f"T{system_tiles()[s.tiles[node]].id}"
     return "?"
+
+
+def secret(game: Game, state: PulsarState, viewer: int | None) -> Any:
+    s = state
+    return {
+        "tiles": {str(n): t for n, t in sorted(s.tiles.items()) if n not in s.planets},
+        "box": s.box_tile,
+        "explore_pile": list(s.explore_pile),
+        "tx_stack": list(s.tx_stack),
+    }
+
+
+def determinize(game: Game, state: PulsarState, seat: int | None, rng: Rng) -> PulsarState:
+    """Re-deals the face-down system tiles (with the box tile), the exploration pile and
+    the transmitter stack within each letter; what has been seen stays."""
+    s = state
+    changed(s, M_STOCK)  # the piles' order (their counts, all that is encoded, stay)
+    hidden = sorted(n for n in s.tiles if n not in s.planets)
+    unseen = sorted([s.tiles[n] for n in hidden] + [s.box_tile])
+    rng.shuffle(unseen)
+    for n, t in zip(hidden, unseen, strict=False):
+        s.tiles[n] = t
+    s.box_tile = unseen[-1]
+    pile = sorted(s.explore_pile)
+    rng.shuffle(pile)
+    s.explore_pile = pile
+    for letter in "ABC":
+        where = [i for i, tid in enumerate(s.tx_stack) if tid[0] == letter]
+        group = sorted(s.tx_stack[i] for i in where)
+        rng.shuffle(group)
+        for i, tid in zip(where, group, strict=True):
+            s.tx_stack[i] = tid
+    return s
