@@ -4,8 +4,7 @@ Everything goes through the public API, so every registered game works here
 without game-specific code: the board comes from ``render_text``, the moves
 from ``legal_actions`` and ``describe``. Colour is generic too: colour words
 (players and components named by colour, in English and Hungarian), the seat to
-move, the reader's own seat and the notation of moves are highlighted; seats
-without a colour name get one from a fixed palette in the client's own lines.
+move, the reader's own seat and the notation of moves are highlighted.
 
 After the first look a player sees only what changed since their last look
 (the board's changed lines) and types ``board`` for the whole board.
@@ -53,8 +52,6 @@ COLOUR_WORDS: dict[str, tuple[str, ...]] = {
     "grey": ("grey", "gray", "szürke"),
 }
 
-SEAT_PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_white", "bright_black")
-
 THEME = Theme(
     {
         "galaxis.red": "bold red",
@@ -70,13 +67,12 @@ THEME = Theme(
         "galaxis.grey": "grey62",
         "galaxis.active": "bold",
         "galaxis.you": "bold underline",
-        "galaxis.seat": "bold cyan",
+        "galaxis.seat": "bold",
         "galaxis.notation": "bold cyan",
         "galaxis.changed": "bold",
         "galaxis.removed": "dim strike",
         "galaxis.error": "bold red",
         "galaxis.title": "bold",
-        **{f"galaxis.seat{i}": f"bold {colour}" for i, colour in enumerate(SEAT_PALETTE)},
     }
 )
 
@@ -104,14 +100,15 @@ class Screen:
         self.console = Console(
             theme=THEME,
             highlighter=BoardHighlighter(),
-            no_color=not color or None,
+            color_system="auto" if color else None,  # --no-color: plain text, no styles at all
             emoji=False,
             soft_wrap=True,
         )
 
-    def board(self, text: str) -> None:
+    def board(self, text: str, style: str = "") -> None:
         """A game's text view: no markup, colour words and markers highlighted."""
-        self.console.print(text, markup=False)
+        highlight = self.console.highlighter
+        self.console.print(highlight(Text(text, style=style)) if style else text, markup=False)
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(Text(text, style=style or ""), highlight=False)
@@ -120,9 +117,9 @@ class Screen:
         self.console.print(markup, highlight=False)
 
     def seat(self, seat: int, labels: list[str] | None) -> str:
-        """The seat's label as markup, in the seat's palette colour."""
-        label = escape(seat_label(seat, labels, self.lang))
-        return f"[galaxis.seat{seat % len(SEAT_PALETTE)}]{label}[/]"
+        """The seat's label as markup (bold: a palette colour could contradict the
+        colour a game gives its players, which its own text shows)."""
+        return f"[galaxis.seat]{escape(seat_label(seat, labels, self.lang))}[/]"
 
 
 def seat_label(seat: int, labels: list[str] | None, lang: str) -> str:
@@ -193,7 +190,7 @@ class Viewer:
             return
         self.seen[seat] = text
         lang = self.screen.lang
-        self.screen.say(lines[0] if lines else "", "galaxis.title")  # the heading: round, phase, to move
+        self.screen.board(lines[0] if lines else "", "galaxis.title")  # the heading: round, phase, to move
         if not changes:
             self.screen.say(t("no_changes", lang), "dim")
             return
@@ -302,10 +299,11 @@ def _ask_human(screen: Screen, viewer: Viewer, match: Match, seat: int, read: Re
         try:
             return match.find_action(seat, text)
         except IllegalAction as exc:
-            if exc.rule:
-                screen.say(t("illegal_rule", lang, reason=exc.reason, rule=exc.rule), "galaxis.error")
+            reason, rule = exc.reason_in(lang), exc.rule_in(lang)
+            if rule:
+                screen.say(t("illegal_rule", lang, reason=reason, rule=rule), "galaxis.error")
             else:
-                screen.say(t("illegal", lang, reason=exc.reason), "galaxis.error")
+                screen.say(t("illegal", lang, reason=reason), "galaxis.error")
 
 
 def _hand_over(screen: Screen, viewer: Viewer, seat: int, read: Reader) -> None:
