@@ -9,6 +9,7 @@ contents over them (docs/games/stellium.md §2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,8 @@ TYPES = ("g", "b", "y", "p")  # planet, comet, star, supernova (green, blue, yel
 MarbleType = Literal["g", "b", "y", "p"]
 Requirement = Literal["g", "b", "y", "p", "*"]
 DISC_LETTERS = "ABCDEF"
+DIRS = ("E", "NE", "NW", "W", "SW", "SE")  # the collision compass, in direction order
+CELL_NAME = re.compile(r"^[A-Fa-f][0-6]$|^[Hh]\d$")  # a hole (A0-F6) or a black hole (H0..)
 
 
 class Layout(BaseModel):
