@@ -13,8 +13,10 @@ of the conformance suite use (observations unchanged under ``determinize``).
 The test samples worlds, so it can only err one way: an action it calls
 non-revealing might reveal something in a world it did not sample. The
 conformance suite checks every game's actions with more worlds than the server
-uses, and a world in which the action is illegal is skipped (when no world can
-be compared for some viewer, the action counts as revealing).
+uses. A world in which the action is illegal tells nothing and is skipped; up to
+four times ``worlds`` worlds are drawn to find ``worlds`` comparable ones, and when
+fewer are found for some viewer the action counts as revealing (an undo refused
+wrongly costs a player a take-back; one allowed wrongly would let a player peek).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 from galaxis.core.errors import IllegalAction
 from galaxis.core.match import Match
 
-WORLDS = 4
+WORLDS = 6
 
 
 def _seen(events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
@@ -50,7 +52,7 @@ def reveals(match: Match, seat: int, action: str, worlds: int = WORLDS, salt: in
     for viewer in (None, *range(match.num_players)):
         real = (after.observation(viewer), _seen(events, viewer))
         compared = 0
-        for w in range(worlds):
+        for w in range(4 * worlds):
             world = match.determinize(viewer, salt + 7919 * w)
             try:
                 world_events = world.apply(seat, action)
@@ -59,6 +61,8 @@ def reveals(match: Match, seat: int, action: str, worlds: int = WORLDS, salt: in
             compared += 1
             if (world.observation(viewer), _seen(world_events, viewer)) != real:
                 return True
-        if compared == 0:
+            if compared == worlds:
+                break
+        if compared < worlds:
             return True
     return False

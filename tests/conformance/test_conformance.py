@@ -124,3 +124,32 @@ def test_random_positions(conformance_game: str) -> None:
             check_result(match, where)
 
     check()
+
+
+def test_reveal_verdicts_hold_with_more_worlds(conformance_game: str) -> None:
+    """Undo that cannot peek (#26): wherever ``galaxis.core.reveal.reveals`` (with the
+    server's number of worlds) calls an action non-revealing, three times as many other
+    worlds agree and the match's generator is untouched: the game never has an action
+    called non-revealing that reveals something."""
+    from galaxis.core.reveal import WORLDS, consumes_chance, reveals
+
+    game = get_game(conformance_game)
+    configs = [c for c in configurations(game) if not c.problem][:2]
+    checked = revealing = 0
+    for config in configs:
+        for steps in (0, 7, 40):
+            match = play_to(config.game_id, config.players, config.options, 11 + steps, steps)
+            if match.is_over:
+                continue
+            seat = match.to_move[0]
+            for action in match.legal_actions(seat)[:3]:
+                checked += 1
+                if reveals(match, seat, action.notation):
+                    revealing += 1
+                    continue
+                where = Where(match, 11 + steps)
+                assert not consumes_chance(match, seat, action.notation), f"{action} consumed chance{where}"
+                assert not reveals(match, seat, action.notation, worlds=3 * WORLDS, salt=0xC0FFEE), (
+                    f"{action} reveals something in worlds the server does not sample{where}"
+                )
+    assert checked > 0
