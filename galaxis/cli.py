@@ -79,8 +79,9 @@ def _internal(exc: BaseException) -> NoReturn:
 
 
 @contextmanager
-def _user_errors(interrupted: str = "galaxis: interrupted") -> Iterator[None]:
-    """Turns every error a user can provoke into one line and exit code 2.
+def _user_errors(lang: str = "en", interrupted: str = "galaxis: interrupted") -> Iterator[None]:
+    """Turns every error a user can provoke into one line and exit code 2 (the
+    message in ``lang`` where the error has a translation).
 
     An unexpected exception is a bug: it is reported on one line with exit code 1,
     and ``galaxis --traceback ...`` shows the full traceback for the bug report.
@@ -90,7 +91,7 @@ def _user_errors(interrupted: str = "galaxis: interrupted") -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except GalaxisError as exc:
-        _fail(str(exc))
+        _fail(exc.localized(lang))
     except json.JSONDecodeError as exc:
         _fail(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except UnicodeDecodeError:
@@ -357,7 +358,7 @@ def list_games(
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the names."),
 ) -> None:
     """List the games with their player counts and options."""
-    with _user_errors():
+    with _user_errors(lang.value):
         infos = [game_info(g) for g in game_ids()]
         if as_json:
             typer.echo(json.dumps([info.to_json() for info in infos], indent=2, ensure_ascii=False))
@@ -388,7 +389,7 @@ def rules(
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the rules."),
 ) -> None:
     """Print the rules of a game."""
-    with _user_errors():
+    with _user_errors(lang.value):
         typer.echo(get_game(game).rules_text(lang.value))
 
 
@@ -424,7 +425,7 @@ def play(
     ),
 ) -> None:
     """Play a game at the terminal against bots, hot-seat, or watch bots play."""
-    with _user_errors():
+    with _user_errors(lang.value):
         from galaxis import terminal
 
         info = get_game(game).info
@@ -451,7 +452,7 @@ def replay(
     ),
 ) -> None:
     """Step through a saved match (Enter = next, b = back, a number = jump, q = quit)."""
-    with _user_errors():
+    with _user_errors(lang.value):
         from galaxis import terminal
 
         if to is not None and final:
