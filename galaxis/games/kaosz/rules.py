@@ -24,19 +24,16 @@ from galaxis.core import (
     Step,
     rank_by_keys,
 )
-from galaxis.core.errors import BadOption
 from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import Effect, ability_cards, pool
-from galaxis.games.kaosz.decks import check_deck, parse_deck_text, starters
 from galaxis.games.kaosz.effects import OPS, Ctx
+from galaxis.games.kaosz.setup import STARTERS, initial_state
 from galaxis.games.kaosz.state import (
     ACTIVE,
     DAMAGED,
     USED,
-    CardState,
     Combat,
     KaoszState,
-    Player,
     StackItem,
     card_changed,
     changed,
@@ -56,7 +53,6 @@ TIMING = {  # §5.3 which interrupt subtypes each window allows
     "combat": ("combat", "reaction"),
 }
 
-STARTERS = list(starters())
 _DECK_OPTS = {
     f"deck{i}": {
         "type": "choice",
@@ -100,11 +96,6 @@ INFO = GameInfo(
 )
 
 
-def _default_deck(options: dict[str, Any], seat: int) -> str:
-    """Seats 0 and 1 take their option; further seats the starters in list order (§10.1)."""
-    return str(options[f"deck{seat}"]) if f"deck{seat}" in options else STARTERS[seat % len(STARTERS)]
-
-
 class Kaosz(Game):
     info = INFO
     state_type = KaoszState
@@ -142,76 +133,13 @@ class Kaosz(Game):
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> KaoszState:
         """§4: decks of 45, shuffle, the starting player, five cards, five credits, one mulligan each."""
-        fixed = options.get("setup", {})
-        decks: list[list[str]] = []
-        custom = fixed.get("decks", {})
-        if not isinstance(custom, dict):
-            raise BadOption("setup.decks must map seats to lists of card ids")
-        for seat in range(players):
-            ids = custom.get(str(seat), custom.get(seat))
-            if ids is None:
-                ids = starters()[_default_deck(options, seat)]
-            elif isinstance(ids, str) and ids in starters():  # a starter by name
-                ids = starters()[ids]
-            elif isinstance(ids, str):  # a deck file's text
-                try:
-                    ids = parse_deck_text(ids)
-                except ValueError as exc:
-                    raise BadOption(f"setup.decks[{seat}]: {exc}") from None
-            if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-                raise BadOption(f"setup.decks[{seat}] must be a list of card ids or a deck file's text")
-            errors = check_deck(ids, options["races"], options["simple_combat"])
-            if errors:
-                raise BadOption(f"seat {seat}'s deck is illegal: " + "; ".join(errors))
-            decks.append(list(ids))
-        first = fixed.get("first", None)
-        if first is None:
-            first = rng.below(players)
-        if not isinstance(first, int) or not 0 <= first < players:
-            raise BadOption(f"setup.first must be a seat from 0 to {players - 1}")
-        cards: list[CardState] = []
-        ps: list[Player] = []
-        keep_order = bool(fixed.get("ordered", False))
-        for seat, ids in enumerate(decks):
-            names = list(ids)
-            if not keep_order:
-                rng.shuffle(names)
-            colony = []
-            for name in names:  # ids are given after the shuffle: an id says nothing about the card
-                colony.append(len(cards))
-                cards.append(CardState(name=name, owner=seat, ctrl=seat, zone="colony"))
-            given = custom.get(str(seat), custom.get(seat))
-            deck = (
-                _default_deck(options, seat)
-                if given is None
-                else given
-                if isinstance(given, str) and given in starters()
-                else "custom"
-            )
-            ps.append(
-                Player(
-                    colony=colony, hand=[], trash=[], wreck=[], hangar=[], canteen=[], surface=[], deck=deck
-                )
-            )
-        s = KaoszState(
-            rng=rng,
-            cards=cards,
-            players=ps,
-            active=first,
-            first=first,
-            round=1,
-            phase="mulligan",
-            pending=[],
-            stack=[],
-            simple_combat=options["simple_combat"],
-            max_rounds=options["max_rounds"],
-        )
+        s = initial_state(players, options, rng)  # setup.py
         events: list[Event] = []
         for seat in range(players):
             self.draw(s, seat, 5, events)
             s.players[seat].credits = OPENING_CREDITS
         for k in reversed(range(players)):
-            s.pending.append(Step("mulligan", (first + k) % players))
+            s.pending.append(Step("mulligan", (s.first + k) % players))
         return s
 
     # ------------------------------------------------------------------ zones
