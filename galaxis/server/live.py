@@ -33,7 +33,8 @@ class Applied:
     public: bool
     events: list[Event]
     to_move: tuple[int, ...]
-    text: dict[str, str] = field(default_factory=dict)
+    # The log sentence per (viewer, language), each made for that viewer (None: a spectator)
+    text: dict[tuple[int | None, str], str] = field(default_factory=dict)
     target: int | None = None
     time: datetime | None = None
 
@@ -47,6 +48,19 @@ class Staged:
     moves: list[Applied]
     resigned: int | None
     abandoned: bool = False
+
+
+def log_texts(match: Match, seat: int, notation: str) -> dict[tuple[int | None, str], str]:
+    """The log sentence of ``seat`` playing ``notation`` (``match`` is the position before
+    it) for every viewer and language, each made for that viewer: the game's
+    ``log_line`` hook names only what that viewer may know (a face-down card is named
+    to its owner alone). A game without the hook has its ``describe`` read by the
+    actor only: a description is made with full knowledge of the cards."""
+    line = getattr(match, "log_line", None)
+    if line is None:
+        return {(seat, lang): match.describe(notation, lang) for lang in LANGS}
+    viewers = (None, *range(match.num_players))
+    return {(v, lang): str(line(seat, notation, lang, v)) for v in viewers for lang in LANGS}
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -107,11 +121,11 @@ class LiveMatch:
         if entry.seq != self.seq + 1:
             raise ValueError(f"log entry {entry.seq} does not follow {self.seq}")
         events: list[Event]
-        text: dict[str, str] = {}
+        text: dict[tuple[int | None, str], str] = {}
         match, moves, resigned, abandoned = self.match, self.moves, self.resigned, self.abandoned
         if entry.kind in MOVE_KINDS:
             match = self.match if in_place else self.match.clone()
-            text = {lang: match.describe(entry.notation, lang) for lang in LANGS}
+            text = log_texts(match, entry.seat, entry.notation)
             events = match.apply(entry.seat, entry.notation)
         elif entry.kind == "resign":
             resigned = entry.seat
@@ -225,12 +239,19 @@ class LiveMatch:
                     "seat": a.seat,
                     "kind": a.kind,
                     "notation": a.notation if shown else None,
-                    "text": a.text.get(lang, a.notation) if shown and a.text else None,
+                    "text": self.log_text(a, viewer, lang),
                     "events": visible_events(a.events, viewer),
                     "undone": a.kind in MOVE_KINDS and id(a) not in effective,
                 }
             )
         return out
+
+    def log_text(self, applied: Applied, viewer: int | None, lang: str) -> str | None:
+        """The log sentence ``viewer`` reads for a move; once the match is over
+        everything is public and every viewer reads the actor's."""
+        if applied.kind not in MOVE_KINDS:
+            return None
+        return applied.text.get((applied.seat if self.over else viewer, lang))
 
     def result(self) -> dict[str, Any] | None:
         if not self.over:

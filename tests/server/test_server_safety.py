@@ -171,3 +171,36 @@ def test_smugglers_undealt_sectors_never_appear(client: TestClient) -> None:
             check(json.dumps(ws1.receive_json()), "a WS message for seat 1")
             check(json.dumps(wsspec.receive_json()), "a spectator WS message")
     assert len(seen_ids) > 4  # revealed sectors do show: the check looks at real ids
+
+
+def test_a_face_down_kaosz_card_is_named_only_to_its_owner(client: TestClient) -> None:
+    """Finding 2: after ``down c0`` the log told every viewer the card's name."""
+    r = client.post(
+        "/api/matches", json={"game": "kaosz", "players": 2, "seed": 3, "seats": ["human", "human"]}
+    )
+    mid, tokens = r.json()["id"], r.json()["tokens"]
+    local = galaxis.new_match("kaosz", 2, 3, {})
+    seq = 0
+    while True:
+        seat = local.to_move[0]
+        legal = [a.notation for a in local.legal_actions(seat)]
+        move = next((a for a in legal if a.startswith("down ")), legal[0])
+        name = local.describe(move).split(" ", 2)[-1] if move.startswith("down ") else ""
+        reply = client.post(
+            f"/api/matches/{mid}/actions",
+            headers={"X-Seat-Token": tokens[seat]},
+            json={"notation": move, "seq": seq},
+        )
+        assert reply.status_code == 200, reply.text
+        local.apply(seat, move)
+        seq += 1
+        if name:
+            break
+    other = 1 - seat
+    for viewer, token in ((other, tokens[other]), (None, None)):
+        for lang in ("en", "hu"):
+            h = {"X-Seat-Token": token} if token else {}
+            log = client.get(f"/api/matches/{mid}/log?lang={lang}", headers=h).text
+            assert name not in log, f"{name} named to viewer {viewer} in the log"
+    own = client.get(f"/api/matches/{mid}/log", headers={"X-Seat-Token": tokens[seat]}).text
+    assert name in own  # the owner does read it: the test can fail
