@@ -415,6 +415,7 @@ def main() -> None:
                     db,
                     "--port",
                     str(port),
+                    "--no-rate-limits",  # every simulated user comes from 127.0.0.1
                     *extra,
                 ],
                 cwd=ROOT,

@@ -154,6 +154,19 @@ def _seats_view(live_seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"kind": s["kind"], "spec": s.get("spec")} for s in live_seats]
 
 
+def _reader_language(request: Request) -> str:
+    """The language of an error's text: ``?lang=`` if given, else the first of the
+    browser's ``Accept-Language`` the service speaks, else English."""
+    lang = request.query_params.get("lang")
+    if lang in ("en", "hu"):
+        return lang
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in ("en", "hu"):
+            return code
+    return "en"
+
+
 def _fairness(f: Any, over: bool) -> dict[str, Any]:
     """What anyone may know of the randomness: whether the creator fixed the seed or a
     set-up, the commitment to the seed made at creation, and once over the seed itself."""
@@ -218,12 +231,13 @@ def create_app(
 
     # --- errors: one readable line, never a traceback ------------------------------------
     @app.exception_handler(galaxis.IllegalAction)
-    async def _illegal(_: Request, exc: galaxis.IllegalAction) -> JSONResponse:
-        return _error(422, exc.reason, rule=exc.rule)
+    async def _illegal(request: Request, exc: galaxis.IllegalAction) -> JSONResponse:
+        lang = _reader_language(request)
+        return _error(422, exc.reason_in(lang), rule=exc.rule_in(lang))
 
     @app.exception_handler(galaxis.GalaxisError)
-    async def _bad(_: Request, exc: galaxis.GalaxisError) -> JSONResponse:
-        return _error(422, str(exc))
+    async def _bad(request: Request, exc: galaxis.GalaxisError) -> JSONResponse:
+        return _error(422, exc.localized(_reader_language(request)))
 
     @app.exception_handler(NotFound)
     async def _missing(_: Request, exc: NotFound) -> JSONResponse:

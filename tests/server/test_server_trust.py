@@ -341,3 +341,16 @@ def test_kaosz_bool_option_takes_a_bool(client: TestClient) -> None:
     body = {"game": "kaosz", "players": 2, "seats": ["human", "human"], "options": {"simple_combat": "yes"}}
     r = client.post("/api/matches", json=body)
     assert r.status_code == 422 and "simple_combat" in r.json()["detail"]
+
+
+def test_refusals_speak_the_readers_language(client: TestClient) -> None:
+    r = make(client)
+    mid, tokens = r.json()["id"], r.json()["tokens"]
+    act(client, mid, tokens[0], "bid 1", 0)
+    en = act(client, mid, tokens[0], "bid 2", 1).json()
+    hu = client.post(
+        f"/api/matches/{mid}/actions",
+        headers={"X-Seat-Token": tokens[0], "Accept-Language": "hu-HU,hu;q=0.9,en;q=0.5"},
+        json={"notation": "bid 2", "seq": 1},
+    ).json()
+    assert en["detail"] != hu["detail"] and "hely" in hu["detail"]
