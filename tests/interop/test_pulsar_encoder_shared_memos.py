@@ -11,10 +11,11 @@ import pytest
 
 from galaxis import new_match
 from galaxis.games.pulsar import encode as mod
+from galaxis.games.pulsar import encode_layout
 from galaxis.games.pulsar import state as st
 from tests.interop.interop_cases import random_positions
 
-OFFSET = {name: (off, width) for name, off, width in mod.layout()}
+OFFSET = {name: (off, width) for name, off, width in encode_layout.layout()}
 
 
 def _reference(match, seat):

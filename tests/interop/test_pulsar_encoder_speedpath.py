@@ -15,10 +15,11 @@ import pytest
 
 from galaxis import new_match
 from galaxis.games.pulsar import encode as mod
+from galaxis.games.pulsar import encode_layout
 from galaxis.games.pulsar import state as st
 from tests.interop.interop_cases import random_positions
 
-OFFSET = {name: (off, width) for name, off, width in mod.layout()}
+OFFSET = {name: (off, width) for name, off, width in encode_layout.layout()}
 
 
 def _both(enc: mod.PulsarEncoder, match, seat):
@@ -35,11 +36,11 @@ def _field(vec, name):
 
 def test_pieces_tile_the_global_segment():
     ends = [0]
-    for _name, start, end in mod.PIECES:
+    for _name, start, end in encode_layout.PIECES:
         assert start == ends[-1] and end > start
         ends.append(end)
-    assert ends[-1] == mod.G_SIZE
-    assert len({name for name, _, _ in mod.PIECES}) == len(mod.PIECES)
+    assert ends[-1] == encode_layout.G_SIZE
+    assert len({name for name, _, _ in encode_layout.PIECES}) == len(encode_layout.PIECES)
 
 
 def test_one_encoder_serves_many_matches_player_counts_and_observers():
@@ -49,7 +50,9 @@ def test_one_encoder_serves_many_matches_player_counts_and_observers():
             seats = [*range(players), None] if k % 5 == 0 or match.is_over else [min(match.to_move)]
             for seat in seats:
                 vec = _both(enc, match, seat)
-                present = [vec[mod.G_SIZE + i * mod.P_SIZE] for i in range(mod.MAX_PLAYERS)]
+                present = [
+                    vec[encode_layout.G_SIZE + i * encode_layout.P_SIZE] for i in range(mod.MAX_PLAYERS)
+                ]
                 assert present == [1.0] * players + [0.0] * (mod.MAX_PLAYERS - players)
 
 
@@ -59,7 +62,7 @@ def _mutations(match):
     s = match.state
     p0, p1 = s.players[0], s.players[1]
     system = next(iter(s.planets))
-    pulsar = mod.MAPS[s.board][2][0]
+    pulsar = encode_layout.MAPS[s.board][2][0]
     gyro = ["m", True] if s.gyros.get(pulsar) != ["m", True] else ["s", False]
     players = (st.M_PLAYER, st.M_PLAYER + 1)
     return [
@@ -87,7 +90,11 @@ def _mutations(match):
         ("patents of a player", lambda: p1.patents.append("2a"), (st.M_PLAYER + 1,)),
         ("kept", lambda: p0.kept.append("x1"), (st.M_PLAYER,)),
         ("online", lambda: p1.online.append("B1"), (st.M_PLAYER + 1,)),
-        ("ship", lambda: setattr(p1, "ship", mod.MAPS[s.board][0][5]), (st.M_SHIPS, st.M_PLAYER + 1)),
+        (
+            "ship",
+            lambda: setattr(p1, "ship", encode_layout.MAPS[s.board][0][5]),
+            (st.M_SHIPS, st.M_PLAYER + 1),
+        ),
     ]
 
 
@@ -125,7 +132,7 @@ def test_the_observer_sees_its_own_pieces():
     for seat in (0, 1):
         vec = _both(enc, match, seat)
         assert _field(vec, "phase").sum() == 1.0
-        nodes = mod.MAPS[s.board][0]
+        nodes = encode_layout.MAPS[s.board][0]
         ship = s.players[seat].ship
         mine = _field(vec, "my_ship")
         assert mine.sum() == (1.0 if ship in nodes else 0.0)
