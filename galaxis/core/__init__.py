@@ -2,6 +2,17 @@
 
 from galaxis.core.actions import Action, ActionTable
 from galaxis.core.agent import Agent
+from galaxis.core.client import (
+    Choice,
+    Fact,
+    ScoreBreakdown,
+    ScoreRow,
+    SeatPanel,
+    default_name,
+    fill_names,
+    join_seats,
+    seat_ref,
+)
 from galaxis.core.errors import (
     BadAgentSpec,
     BadMatchFile,
@@ -25,7 +36,9 @@ __all__ = [
     "BadAgentSpec",
     "BadMatchFile",
     "BadOption",
+    "Choice",
     "Event",
+    "Fact",
     "GalaxisError",
     "Game",
     "GameInfo",
@@ -34,15 +47,22 @@ __all__ = [
     "Record",
     "Result",
     "Rng",
+    "ScoreBreakdown",
+    "ScoreRow",
+    "SeatPanel",
     "Step",
     "UnknownGame",
     "check_seed",
+    "default_name",
+    "fill_names",
     "games",
     "get_game",
+    "join_seats",
     "match_from_json",
     "new_match",
     "rank_by_keys",
     "register",
     "replay",
     "resolve_options",
+    "seat_ref",
 ]

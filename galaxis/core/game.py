@@ -24,6 +24,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
 from galaxis.core.actions import Action
+from galaxis.core.client import (
+    PALETTE,
+    Choice,
+    ScoreBreakdown,
+    ScoreRow,
+    SeatPanel,
+    default_tie_break,
+    join_seats,
+    seat_ref,
+)
 from galaxis.core.errors import BadOption, IllegalAction
 from galaxis.core.messages import CORE
 from galaxis.core.record import Record
@@ -58,7 +68,13 @@ _DEFAULTS: dict[str, Callable[..., Any]] = {}
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Declarative facts about a game (the registry lists these)."""
+    """Declarative facts about a game (the registry lists these).
+
+    Each option spec is ``{"type": "bool"|"int"|"choice", "default": ...}`` (with
+    ``min``/``max`` or ``choices``) plus what the lobby shows: ``label``/``label_hu``
+    (human words), ``help``/``help_hu`` (one sentence) and ``advanced: true`` for
+    options folded away by default; a choice option may give ``choice_labels``
+    (``{value: {"en": ..., "hu": ...}}``). ``minutes``: playing time (low, high)."""
 
     id: str
     name: str
@@ -71,6 +87,8 @@ class GameInfo:
     simultaneous: bool = False
     # The keys of the ``setup`` option (a fixed arrangement) the game reads; others are refused.
     setup_keys: tuple[str, ...] = ()
+    summary_hu: str = ""
+    minutes: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "setup_keys", tuple(self.setup_keys))  # also when read from JSON
@@ -81,6 +99,8 @@ class GameInfo:
             "name": self.name,
             "name_hu": self.name_hu or self.name,
             "summary": self.summary,
+            "summary_hu": self.summary_hu or self.summary,
+            "minutes": list(self.minutes),
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": {k: dict(v) for k, v in self.options.items()},
@@ -408,15 +428,103 @@ class Game(ABC):
         """The action in words, for logs and the action list."""
         return action.notation
 
+    # --- client hooks: what a person reads beside the board (galaxis/core/client.py) ---
+    # Each is made for one viewer and must never name what that viewer may not see:
+    # the conformance suite compares every one of them under ``determinize``.
+    # Seats are named by ``seat_ref(seat)`` ("⟨2⟩"); clients put the names in.
+    @hook
+    def prompt(self, state: Any, seat: int | None, lang: str = "en") -> str:
+        """One plain sentence for ``seat``'s pending decision ("Place a die on a sector,
+        or wait"), shown in the status bar. For a viewer who is not to move (or a
+        spectator, ``None``): whom the table waits for. Override per pending step."""
+        to_move = self.to_move(state)
+        if not to_move:
+            return "A játszma véget ért." if lang == "hu" else "The game is over."
+        if seat is not None and seat in to_move:
+            return "Válassz egy lépést." if lang == "hu" else "Choose your move."
+        others = join_seats(to_move, lang)
+        return f"Várakozás: {others}." if lang == "hu" else f"Waiting for {others}."
+
+    @hook
+    def log_line(
+        self, state: Any, seat: int, action: Action, lang: str = "en", viewer: int | None = None
+    ) -> str:
+        """The log sentence ``viewer`` reads for ``seat`` making ``action`` (``state`` is the
+        position before it): "⟨1⟩ puts a 5 on sector C". It names only what ``viewer``
+        may know. Default: the seat's name and ``describe`` for a public action (or for
+        the actor), "⟨1⟩ made a hidden move" otherwise."""
+        if viewer == seat or self.action_is_public(state, seat, action):
+            return f"{seat_ref(seat)}: {self.describe(state, action, lang)}"
+        return (
+            f"{seat_ref(seat)} rejtett lépést tett."
+            if lang == "hu"
+            else f"{seat_ref(seat)} made a hidden move."
+        )
+
+    @hook
+    def log_events(
+        self, state: Any, events: list[Event], lang: str = "en", viewer: int | None = None
+    ) -> list[str]:
+        """Further log sentences for what an action caused (``state`` is the position
+        after it; ``events`` only those ``viewer`` may see): dice rolled, a new round,
+        scoring. Default: none."""
+        return []
+
+    @hook
+    def choices(self, state: Any, seat: int, lang: str = "en") -> list[Choice]:
+        """The status-bar buttons of ``seat``'s pending decision: choices with no place on
+        the board (done, wait, keep, pass), in words. Default: one button per legal
+        action that targets no board element, labelled with ``describe``."""
+        return [
+            Choice(self.describe(state, a, lang), (a.notation,))
+            for a in self.legal_actions(state, seat)
+            if not a.targets
+        ]
+
+    @hook
+    def seat_panels(self, state: Any, viewer: int | None, lang: str = "en") -> list[SeatPanel]:
+        """Every seat's player panel as ``viewer`` may see it: colour, live score and
+        the public facts the game chooses (resources, cards in hand). Default: the
+        shared palette, and the provisional scores of ``result`` unless the game has
+        hidden information (which a running score might reveal) and is not over."""
+        scores: list[float | None] = list(self.result(state).scores)
+        if self.info.hidden_information and not self.is_over(state):
+            scores = [None] * len(scores)
+        out = []
+        for seat, score in enumerate(scores):
+            hex_colour, en, hu = PALETTE[seat % len(PALETTE)]
+            out.append(SeatPanel(hex_colour, hu if lang == "hu" else en, score))
+        return out
+
+    @hook
+    def score_breakdown(self, state: Any, viewer: int | None, lang: str = "en") -> ScoreBreakdown:
+        """The end screen's table, for a finished game: how each seat's score is made
+        (rows of parts), the totals (``Result.scores``), the ranking and the tie-break
+        in words, as ``viewer`` may see them (clients ask only once the game is over;
+        the live score is in the panels). Default: one row of totals and the shared places."""
+        result = self.result(state)
+        totals = tuple(result.scores)
+        ranking = tuple(tuple(g) for g in result.ranking)
+        label = "Pontszám" if lang == "hu" else "Score"
+        return ScoreBreakdown(
+            (ScoreRow(label, totals),), totals, ranking, default_tie_break(totals, ranking, lang)
+        )
+
     @hook
     def render_text(self, state: Any, seat: int | None, lang: str = "en") -> str:
         return json.dumps(self.observation(state, seat), indent=1, ensure_ascii=False)
 
     @hook
     def render_svg(self, state: Any, seat: int | None, lang: str = "en") -> str:
+        """The board as ``seat`` sees it: one ``<svg>`` with a ``viewBox`` (clients scale
+        it to any width). Conventions the client relies on: an element that legal
+        actions refer to carries ``data-target="<id>"`` (``Action.targets``); any
+        component a player may want to read carries ``data-tip="<words>"`` and/or a
+        ``<title>`` child (a card's text, a tile's effect), shown on hover and long
+        press; text is light on the dark page or drawn on its own background."""
         text = self.render_text(state, seat, lang).replace("&", "&amp;").replace("<", "&lt;")
         lines = "".join(f'<tspan x="8" dy="14">{line}</tspan>' for line in text.splitlines())
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text>{lines}</text></svg>'
+        return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600"><text>{lines}</text></svg>'
 
     @hook
     def secret(self, state: Any, viewer: int | None) -> Any:

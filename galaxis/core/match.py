@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from galaxis.core.actions import Action
+from galaxis.core.client import Choice, ScoreBreakdown, SeatPanel
 from galaxis.core.errors import BadMatchFile, BadOption
 from galaxis.core.game import Event, Game, Result, resolve_options
 from galaxis.core.messages import CORE
@@ -121,6 +122,40 @@ class Match:
     def describe(self, action: str | Action, lang: str = "en") -> str:
         act = action if isinstance(action, Action) else Action(action)
         return self.game.describe(self.state, act, lang)
+
+    # --- client views (texts name seats as "⟨n⟩": core.client.fill_names) ------
+    def prompt(self, seat: int | None, lang: str = "en") -> str:
+        """The status-bar sentence for ``seat`` (None: a spectator)."""
+        self._check_viewer(seat)
+        return self.game.prompt(self.state, seat, lang)
+
+    def choices(self, seat: int, lang: str = "en") -> list[Choice]:
+        """The status-bar buttons of ``seat``'s pending decision (none when not to move)."""
+        self._check_viewer(seat)
+        if seat not in self.to_move:
+            return []
+        return self.game.choices(self.state, seat, lang)
+
+    def log_line(self, seat: int, action: str | Action, lang: str = "en", viewer: int | None = None) -> str:
+        """The log sentence ``viewer`` reads for ``seat`` playing ``action`` now (before it is applied)."""
+        self._check_viewer(viewer)
+        return self.game.log_line(self.state, seat, self.find_action(seat, action), lang, viewer)
+
+    def log_events(self, events: list[Event], lang: str = "en", viewer: int | None = None) -> list[str]:
+        """Log sentences for ``events`` (only those ``viewer`` may see are passed on)."""
+        self._check_viewer(viewer)
+        seen = [
+            e for e in events if "seat_only" not in e or (viewer is not None and e["seat_only"] == viewer)
+        ]
+        return self.game.log_events(self.state, seen, lang, viewer)
+
+    def seat_panels(self, viewer: int | None, lang: str = "en") -> list[SeatPanel]:
+        self._check_viewer(viewer)
+        return self.game.seat_panels(self.state, viewer, lang)
+
+    def score_breakdown(self, viewer: int | None, lang: str = "en") -> ScoreBreakdown:
+        self._check_viewer(viewer)
+        return self.game.score_breakdown(self.state, viewer, lang)
 
     def _check_viewer(self, seat: int | None) -> None:
         if seat is not None and (

@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Action, IllegalAction, Match, match_from_json, new_match, replay
+from tests.conformance.client_checks import (
+    check_client_information,
+    check_client_shapes,
+    check_log_hides_the_choice,
+)
 
 # A random game that has not ended after this many actions is reported as endless
 # (per-game overrides for games whose random play is legitimately long).
@@ -300,6 +305,9 @@ def check_position(match: Match, where: Where, log: SecretLog, salt: int) -> Non
     check_round_trip(match, where, salt)
     check_information(match, where, log)
     check_renders(match, where)
+    check_client_shapes(match, where)
+    check_client_information(match, where, salt)
+    check_log_hides_the_choice(match, where, salt)
 
 
 def check_secret_log(match: Match, log: SecretLog, where: Where) -> None:

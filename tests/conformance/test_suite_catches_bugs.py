@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from galaxis.core import Action, Game, Result, Rng, register
+from galaxis.core import Action, Choice, Game, Result, Rng, ScoreBreakdown, SeatPanel, register, seat_ref
 from galaxis.core.registry import unregister
 from tests.conformance import checks
 from tests.toy_games import Gops, GopsState, Pig, PigState
@@ -32,6 +32,55 @@ class LeakySvg(Gops):
     def render_svg(self, state: GopsState, seat: int | None, lang: str = "en") -> str:
         nxt = state.deck[-1] if state.deck else 0
         return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{nxt}</text></svg>'
+
+
+class LeakyLogLine(Gops):
+    """Writes every bid into the log that everyone reads (the Káosz face-down bug)."""
+
+    def log_line(
+        self, state: GopsState, seat: int, action: Action, lang: str = "en", viewer: Any = None
+    ) -> str:
+        return f"{seat_ref(seat)} bids {action.notation.split()[1]}"
+
+
+class LeakyEventLog(Gops):
+    """Tells everyone the next prize after each action."""
+
+    def log_events(
+        self, state: GopsState, events: list[Any], lang: str = "en", viewer: Any = None
+    ) -> list[str]:
+        return [f"next prize {state.deck[-1] if state.deck else 0}"]
+
+
+class LeakyPrompt(Gops):
+    """The status bar names the next prize."""
+
+    def prompt(self, state: GopsState, seat: int | None, lang: str = "en") -> str:
+        return f"Bid for {state.prize}; then {state.deck[-1] if state.deck else 0} comes"
+
+
+class LeakyPanel(Gops):
+    """The player panels count the opponents' secret bids into their scores."""
+
+    def seat_panels(self, state: GopsState, viewer: int | None, lang: str = "en") -> list[SeatPanel]:
+        return [
+            SeatPanel("#ffffff", "white", float(s + b)) for s, b in zip(state.scores, state.bids, strict=True)
+        ]
+
+
+class WrongBreakdown(Gops):
+    """A breakdown whose totals are not the result's scores."""
+
+    def score_breakdown(self, state: GopsState, viewer: int | None, lang: str = "en") -> ScoreBreakdown:
+        bd = super().score_breakdown(state, viewer, lang)
+        return replace(bd, totals=tuple(t + 1 for t in bd.totals))
+
+
+class BadChoice(Gops):
+    """A status-bar button for an action that is not legal."""
+
+    def choices(self, state: GopsState, seat: int, lang: str = "en") -> list[Choice]:
+        return [Choice("Bid nothing", ("bid 0",))]
 
 
 class LazyDeterminize(Gops):
@@ -176,6 +225,12 @@ def planted() -> Iterator[Any]:
         (SharedLog, "playing on a clone changed the original"),
         (PeekingPig, "determinizing changed the viewer's observation"),
         (SecretivePig, "declares no hidden information but secret() returns values"),
+        (LeakyLogLine, "but the log tells them apart"),
+        (LeakyEventLog, "log of what"),
+        (LeakyPrompt, "prompt reveals hidden information"),
+        (LeakyPanel, "panels reveals hidden information"),
+        (WrongBreakdown, "score_breakdown totals"),
+        (BadChoice, "names illegal actions"),
     ],
 )
 def test_planted_bug_is_caught(planted: Any, cls: type[Game], message: str) -> None:

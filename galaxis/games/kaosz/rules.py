@@ -104,6 +104,7 @@ class Kaosz(Game):
         "secret": ".views:secret",
         "determinize": ".views:determinize",
         "describe": ".views:describe",
+        "log_line": ".views:log_line",
         "explain_illegal": ".moves:explain",
         "evaluate": ".agents:evaluate",
         "render_text": ".text:render_text",

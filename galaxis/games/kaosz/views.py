@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from galaxis.core import Action, Rng
+from galaxis.core import Action, Rng, seat_ref
 from galaxis.core.record import changed_all
 from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import pool
@@ -166,6 +166,18 @@ def _public_step(s: KaoszState) -> dict[str, Any]:
 
 
 def describe(g: Game, s: KaoszState, action: Action, lang: str = "en") -> str:
+    """The action in words for the seat making it (who knows its own cards)."""
+    return words_for(g, s, action, lang, s.pending[-1].seat if s.pending else None)
+
+
+def log_line(
+    g: Game, s: KaoszState, seat: int, action: Action, lang: str = "en", viewer: int | None = None
+) -> str:
+    """The log sentence for ``viewer``: a card is named only if ``viewer`` knows it (§8)."""
+    return f"{seat_ref(seat)}: {words_for(g, s, action, lang, viewer)}"
+
+
+def words_for(g: Game, s: KaoszState, action: Action, lang: str, viewer: int | None) -> str:
     hu = lang == "hu"
     words = action.notation.split()
     verbs_hu = {
@@ -209,7 +221,6 @@ def describe(g: Game, s: KaoszState, action: Action, lang: str = "en") -> str:
     for w in words:
         if w.startswith("c") and w[1:].isdigit():
             u = int(w[1:])
-            viewer = s.pending[-1].seat if s.pending else None
             card = pool()[s.cards[u].name] if u < len(s.cards) and visible(s, u, viewer) else None
             parts.append(w if card is None else f"{w} {card.name if hu else card.name_en}")
         elif hu and w in verbs_hu:

@@ -1,0 +1,226 @@
+"""What a game tells a client beyond the board picture (the browser, the terminal).
+
+A ``Game`` fills in these views through its client hooks (``prompt``,
+``log_line``, ``log_events``, ``choices``, ``seat_panels``,
+``score_breakdown``; see ``Game``). They are plain data in words, already in
+the requested language, and each is made for one viewer: it must never name
+what that viewer may not see (the conformance suite checks every one of them
+under ``determinize``).
+
+Players' names are not known to a game (the lobby gives them), so texts name
+seats by reference: ``seat_ref(2)`` is ``"⟨2⟩"``, which a client replaces by
+the seat's name (``fill_names``), in the seat's colour where it can. Write
+templates so that a name is the subject or stands alone: a Hungarian name
+then needs no suffix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+STYLES = ("primary", "secondary", "alert")
+
+# Seat colours for games that have none of their own: distinct, readable on the
+# dark page (contrast > 4.5:1 on #0d1021) and named, since colour is never the only cue.
+PALETTE: tuple[tuple[str, str, str], ...] = (
+    ("#4fc3f7", "blue", "kék"),
+    ("#ffb74d", "orange", "narancs"),
+    ("#81c784", "green", "zöld"),
+    ("#f48fb1", "pink", "rózsaszín"),
+    ("#fff176", "yellow", "sárga"),
+    ("#ce93d8", "purple", "lila"),
+    ("#e0e0e0", "white", "fehér"),
+    ("#ff8a65", "red", "piros"),
+)
+
+_REF = re.compile(r"⟨(\d+)⟩")
+
+
+def seat_ref(seat: int) -> str:
+    """How a text names a seat: replaced by the seat's name on the way to a person."""
+    return f"⟨{seat}⟩"
+
+
+def default_name(seat: int, lang: str = "en") -> str:
+    """A seat's name when the lobby gave none: numbered from 1 for people."""
+    return f"{seat + 1}. játékos" if lang == "hu" else f"Player {seat + 1}"
+
+
+def fill_names(text: str, names: Sequence[str] | None = None, lang: str = "en") -> str:
+    """``text`` with every seat reference replaced by the seat's name."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return default_name(seat, lang)
+
+    return _REF.sub(name, text)
+
+
+def seat_refs(text: str) -> list[int]:
+    """The seats a text refers to, in order."""
+    return [int(m) for m in _REF.findall(text)]
+
+
+def join_seats(seats: Sequence[int], lang: str = "en") -> str:
+    """ "⟨0⟩, ⟨1⟩ and ⟨3⟩" (Hungarian "és")."""
+    refs = [seat_ref(s) for s in seats]
+    if len(refs) <= 1:
+        return "".join(refs)
+    word = " és " if lang == "hu" else " and "
+    return ", ".join(refs[:-1]) + word + refs[-1]
+
+
+def hu_article(number: int) -> str:
+    """The Hungarian definite article before a number as read aloud: "az 1.", "a 2.", "az 5."."""
+    digits = str(abs(number))
+    # egy (1), öt (5) and ezer (1000..1999, read "ezer...") start with a vowel; tíz, száz do not
+    lead = digits[0]
+    if lead == "5" or (lead == "1" and len(digits) in (1, 4)):
+        return "az"
+    return "a"
+
+
+def ordinal(place: int, lang: str = "en") -> str:
+    """1 -> "1st" / "1."."""
+    if lang == "hu":
+        return f"{place}."
+    if 10 <= place % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A status-bar button: words, and the legal actions it stands for.
+
+    One action: a click sends it. Several: a click opens a small chooser that
+    names each of them (with the game's ``describe``). ``style``: ``primary``;
+    ``secondary`` for declining (pass, wait, done, keep); ``alert`` for what
+    cannot be taken back.
+    """
+
+    label: str
+    actions: tuple[str, ...]
+    style: str = "primary"
+    tip: str = ""
+
+    def __post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise ValueError(f"choice style {self.style!r} is not one of {', '.join(STYLES)}")
+        if not self.actions:
+            raise ValueError(f"choice {self.label!r} stands for no action")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "actions": list(self.actions), "style": self.style, "tip": self.tip}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One public fact shown in a seat's panel: "Energy 3", "Cards in hand 5"."""
+
+    label: str
+    value: str
+    tip: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "value": self.value, "tip": self.tip}
+
+
+@dataclass(frozen=True)
+class SeatPanel:
+    """A seat's player panel: colour (CSS and in words), live score, facts.
+
+    ``score`` is None where a game shows no running score. ``active_note``
+    says what the seat is doing when it is to move ("bidding", "paying"), if
+    the game wants more than the shell's "to move"."""
+
+    colour: str
+    colour_name: str
+    score: float | None = None
+    facts: tuple[Fact, ...] = ()
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "colour": self.colour,
+            "colour_name": self.colour_name,
+            "score": self.score,
+            "facts": [f.to_json() for f in self.facts],
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One part of the score: its label and each seat's value (a number or words)."""
+
+    label: str
+    values: tuple[float | str, ...]
+    tip: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "values": list(self.values), "tip": self.tip}
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """How every seat's score is made: parts, totals, ranking and the tie-break in words.
+
+    ``totals`` equal ``Result.scores`` and ``ranking`` is ``Result.ranking``;
+    ``tie_break`` says in words what decided between seats with equal totals
+    (empty when no totals are equal)."""
+
+    rows: tuple[ScoreRow, ...]
+    totals: tuple[float, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    tie_break: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rows": [r.to_json() for r in self.rows],
+            "totals": list(self.totals),
+            "ranking": [list(g) for g in self.ranking],
+            "tie_break": self.tie_break,
+            "notes": list(self.notes),
+        }
+
+
+def tied_groups(totals: Sequence[float], ranking: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Seats with equal totals, in ranking order, for every total more than one seat has."""
+    order = [s for g in ranking for s in g]
+    by_total: dict[float, list[int]] = {}
+    for s in order:
+        by_total.setdefault(totals[s], []).append(s)
+    return [seats for seats in by_total.values() if len(seats) > 1]
+
+
+def default_tie_break(totals: Sequence[float], ranking: Sequence[Sequence[int]], lang: str = "en") -> str:
+    """Words for ties: shared places, or that the rules' tie-break ordered equal totals."""
+    place = {s: i for i, g in enumerate(ranking) for s in g}
+    out = []
+    for seats in tied_groups(totals, ranking):
+        places = sorted({place[s] for s in seats})
+        names = join_seats(seats, lang)
+        if len(places) == 1:
+            # the rank of a group is 1 + the number of seats ranked above it
+            rank = 1 + sum(len(g) for g in ranking[: places[0]])
+            out.append(
+                f"{names} holtversenyben {hu_article(rank)} {ordinal(rank, lang)} helyen."
+                if lang == "hu"
+                else f"{names} share {ordinal(rank, lang)} place."
+            )
+        else:
+            out.append(
+                f"{names} pontszáma egyenlő; a sorrendjükről a szabály holtverseny-feloldása döntött."
+                if lang == "hu"
+                else f"{names} have equal scores; the rules' tie-break decided their order."
+            )
+    return " ".join(out)
