@@ -19,7 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import yaml
+
+from galaxis.core.messages import fmt
 
 STYLES = ("primary", "secondary", "alert")
 
@@ -73,16 +78,6 @@ def join_seats(seats: Sequence[int], lang: str = "en") -> str:
         return "".join(refs)
     word = " és " if lang == "hu" else " and "
     return ", ".join(refs[:-1]) + word + refs[-1]
-
-
-def hu_article(number: int) -> str:
-    """The Hungarian definite article before a number as read aloud: "az 1.", "a 2.", "az 5."."""
-    digits = str(abs(number))
-    # egy (1), öt (5) and ezer (1000..1999, read "ezer...") start with a vowel; tíz, száz do not
-    lead = digits[0]
-    if lead == "5" or (lead == "1" and len(digits) in (1, 4)):
-        return "az"
-    return "a"
 
 
 def ordinal(place: int, lang: str = "en") -> str:
@@ -213,7 +208,7 @@ def default_tie_break(totals: Sequence[float], ranking: Sequence[Sequence[int]],
             # the rank of a group is 1 + the number of seats ranked above it
             rank = 1 + sum(len(g) for g in ranking[: places[0]])
             out.append(
-                f"{names} holtversenyben {hu_article(rank)} {ordinal(rank, lang)} helyen."
+                fmt("hu", "{names} holtversenyben {place:az} helyen.", names=names, place=ordinal(rank, lang))
                 if lang == "hu"
                 else f"{names} share {ordinal(rank, lang)} place."
             )
@@ -224,3 +219,92 @@ def default_tie_break(totals: Sequence[float], ranking: Sequence[Sequence[int]],
                 else f"{names} have equal scores; the rules' tie-break decided their order."
             )
     return " ".join(out)
+
+
+@dataclass(frozen=True)
+class TieCriterion:
+    """One step of a game's tie-break, in words, with each seat's value:
+    ``TieCriterion("fewer goods left", "a kevesebb maradék áru", (1, 3, 0))`` (the
+    Hungarian phrase carries its own article)."""
+
+    en: str
+    hu: str
+    values: tuple[float | int | str, ...]
+
+
+def _number(value: float | int | str) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _all(seats: Sequence[int]) -> str:
+    return "both" if len(seats) == 2 else "all"
+
+
+def tie_break_words(
+    totals: Sequence[float],
+    ranking: Sequence[Sequence[int]],
+    criteria: Sequence[TieCriterion],
+    lang: str = "en",
+) -> str:
+    """Words for every group of equal totals: which tie-break criterion ordered them
+    (the first one on which they differ), or that they share a place."""
+    out = []
+    for seats in tied_groups(totals, ranking):
+        names = join_seats(seats, lang)
+        score = _number(totals[seats[0]])
+        decider = next((c for c in criteria if len({c.values[s] for s in seats}) > 1), None)
+        if decider is None:
+            place = {s: i for i, g in enumerate(ranking) for s in g}
+            rank = 1 + sum(len(g) for g in ranking[: place[seats[0]]])
+            out.append(
+                fmt(
+                    "hu",
+                    "{names} egyaránt {score} pontot szerzett, és a holtversenyt semmi sem döntötte el: "
+                    "osztoznak {place:az} helyen.",
+                    names=names,
+                    score=score,
+                    place=ordinal(rank, lang),
+                )
+                if lang == "hu"
+                else f"{names} {_all(seats)} scored {score} and nothing broke the tie: "
+                f"they share {ordinal(rank, lang)} place."
+            )
+            continue
+        values = ", ".join(f"{seat_ref(s)}: {_number(decider.values[s])}" for s in seats)
+        out.append(
+            f"{names} egyaránt {score} pontot szerzett; a holtversenyt {decider.hu} döntötte el ({values})."
+            if lang == "hu"
+            else f"{names} {_all(seats)} scored {score}; the tie was broken by {decider.en} ({values})."
+        )
+    return " ".join(out)
+
+
+def _key_paths(tree: Any, prefix: str = "") -> set[str]:
+    if not isinstance(tree, dict):
+        return {prefix}
+    out: set[str] = set()
+    for k, v in tree.items():
+        out |= _key_paths(v, f"{prefix}.{k}" if prefix else str(k))
+    return out
+
+
+def load_texts(path: Path) -> dict[str, Any]:
+    """A game's client texts (``data/client.yaml``): ``en`` and ``hu`` trees with the
+    same keys (checked on load, so no Hungarian text can be missing), plus any
+    language-neutral tables beside them."""
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("en"), dict)
+        or not isinstance(data.get("hu"), dict)
+    ):
+        raise ValueError(f"{path}: needs 'en' and 'hu' sections")
+    en, hu = _key_paths(data["en"]), _key_paths(data["hu"])
+    if en != hu:
+        raise ValueError(
+            f"{path}: English and Hungarian texts differ: only en {sorted(en - hu)}, only hu {sorted(hu - en)}"
+        )
+    return data

@@ -173,7 +173,15 @@ def describe(g: Game, s: KaoszState, action: Action, lang: str = "en") -> str:
 def log_line(
     g: Game, s: KaoszState, seat: int, action: Action, lang: str = "en", viewer: int | None = None
 ) -> str:
-    """The log sentence for ``viewer``: a card is named only if ``viewer`` knows it (§8)."""
+    """The log sentence for ``viewer``: a card is named only if ``viewer`` knows it (§8);
+    a hidden choice (discard, take) is told without the card."""
+    if viewer != seat and not g.action_is_public(s, seat, action):
+        hidden = {
+            "discard": ("eldob egy lapot", "discards a card"),
+            "take": ("kézbe vesz egy lapot", "takes a card into hand"),
+        }
+        hu, en = hidden.get(action.args[0], ("rejtett lépést tesz", "makes a hidden choice"))
+        return f"{seat_ref(seat)} {hu if lang == 'hu' else en}."
     return f"{seat_ref(seat)}: {words_for(g, s, action, lang, viewer)}"
 
 
