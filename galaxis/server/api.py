@@ -20,7 +20,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 import galaxis
-from galaxis.core import SEED_MAX
+from galaxis.core import SEED_MAX, get_game
 from galaxis.core.registry import game_ids
 from galaxis.server.limits import BodyLimit, Buckets, RateLimit, RateLimits, SecurityHeaders, client_of
 from galaxis.server.live import LiveMatch
@@ -107,6 +107,9 @@ class ClockSpec(Strict):
     )
 
 
+PlayerName = Annotated[str, Field(max_length=40)]
+
+
 class CreateMatch(Strict):
     game: str = Field(max_length=64)
     players: json_int(1, 16)  # type: ignore[valid-type]
@@ -114,6 +117,9 @@ class CreateMatch(Strict):
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     seats: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(min_length=1, max_length=16)
     clock: ClockSpec | None = None
+    names: list[PlayerName] | None = Field(
+        default=None, max_length=16, description="the players' names by seat ('' or absent: Player n)"
+    )
 
 
 class ActionBody(Strict):
@@ -127,6 +133,7 @@ class ActionBody(Strict):
 
 class JoinBody(Strict):
     seat: json_int(0, 15) | None = None  # type: ignore[valid-type]
+    name: PlayerName | None = Field(default=None, description="the joining player's name")
 
 
 class UndoBody(Strict):
@@ -151,7 +158,7 @@ def _public_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _seats_view(live_seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"kind": s["kind"], "spec": s.get("spec")} for s in live_seats]
+    return [{"kind": s["kind"], "spec": s.get("spec"), "name": s.get("name") or ""} for s in live_seats]
 
 
 def _reader_language(request: Request) -> str:
@@ -300,6 +307,35 @@ def create_app(
     async def list_games() -> list[dict[str, Any]]:
         return [info.to_json() for info in galaxis.games()]
 
+    previews: dict[tuple[str, str], str] = {}
+
+    def _game(game_id: str) -> galaxis.GameInfo:
+        info = {g.id: g for g in galaxis.games()}.get(game_id)
+        if info is None:
+            raise NotFound(f"no game {game_id!r}")
+        return info
+
+    @app.get("/api/games/{game_id}/preview.svg", responses=errors(404))
+    async def game_preview(game_id: str, lang: Lang = "en") -> Response:
+        """The board at the start of a match with the fewest players, for the lobby's tile."""
+        info = _game(game_id)
+        key = (game_id, lang)
+        if key not in previews:
+            players = max(info.min_players, min(2, info.max_players))
+            match = galaxis.new_match(game_id, players, 1, {})
+            previews[key] = await asyncio.to_thread(match.render_svg, None, lang)
+        return Response(previews[key], media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    @app.get("/api/games/{game_id}/rules", responses=errors(404))
+    async def game_rules(game_id: str, lang: Lang = "en") -> dict[str, str]:
+        """The game's rules (``Game.rules_text``) as HTML (markdown, raw HTML in it is not passed on)."""
+        from markdown_it import MarkdownIt
+
+        _game(game_id)
+        text = get_game(game_id).rules_text(lang)
+        html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+        return {"game": game_id, "lang": lang, "html": html}
+
     @app.post("/api/matches", status_code=201, responses=errors(400, 413))
     async def create_match(body: CreateMatch) -> dict[str, Any]:
         match_id, tokens = await svc().create(
@@ -309,6 +345,7 @@ def create_app(
             body.options,
             body.seats,
             body.clock.model_dump() if body.clock else None,
+            body.names,
         )
         live = await svc().get(match_id)
         return {"id": match_id, "tokens": tokens, "commitment": live.facts.commitment}
@@ -347,6 +384,7 @@ def create_app(
     async def get_match(match_id: str, x_seat_token: Token = None, lang: Lang = "en") -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
         view = live.seat_view(seat, lang)
+        client = live.client_view(seat, lang)
         return {
             "id": match_id,
             "game": live.facts.game,
@@ -367,6 +405,11 @@ def create_app(
             "undo": svc().pending_undo(live),
             "moves": len(live.moves),
             **_fairness(live.facts, live.over),
+            "prompt": client["prompt"],
+            "choices": client["choices"],
+            "panels": client["panels"],
+            "breakdown": client["breakdown"],
+            "thinking": svc().thinking(live),
         }
 
     @app.post("/api/matches/{match_id}/actions", responses=errors(400, 403, 404, 409, 413))
@@ -386,7 +429,7 @@ def create_app(
     @app.post("/api/matches/{match_id}/join", responses=errors(400, 404, 409, 413))
     async def join(match_id: str, body: JoinBody) -> dict[str, Any]:
         await _live(match_id, None)
-        seat, token = await svc().join(match_id, body.seat)
+        seat, token = await svc().join(match_id, body.seat, body.name)
         return {"seat": seat, "token": token}
 
     @app.post("/api/matches/{match_id}/undo", responses=errors(400, 403, 404, 409, 413))

@@ -209,6 +209,24 @@ class LiveMatch:
         view: dict[str, Any] = self.cached_view(("state", seat, lang), build)
         return view
 
+    def client_view(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """What the player reads beside the board (the game's client hooks, for this
+        viewer): the status-bar prompt and buttons, the player panels, and once the
+        match is over the end table. Seat references "⟨n⟩" are left for the client."""
+
+        def build() -> dict[str, Any]:
+            m = self.match
+            mine = seat is not None and not self.over and seat in m.to_move
+            return {
+                "prompt": m.prompt(seat, lang) if not self.over else m.prompt(None, lang),
+                "choices": [c.to_json() for c in m.choices(seat, lang)] if mine and seat is not None else [],
+                "panels": [p.to_json() for p in m.seat_panels(seat, lang)],
+                "breakdown": m.score_breakdown(seat, lang).to_json() if self.over else None,
+            }
+
+        view: dict[str, Any] = self.cached_view(("client", seat, lang), build)
+        return view
+
     def svg(self, seat: int | None, lang: str) -> str:
         svg: str = self.cached_view(("svg", seat, lang), lambda: self.match.render_svg(seat, lang))
         return svg

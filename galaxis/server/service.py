@@ -341,12 +341,15 @@ class Service:
         options: dict[str, Any],
         seats: list[str],
         clock: dict[str, Any] | None,
+        names: list[str] | None = None,
     ) -> tuple[str, list[str | None]]:
         if len(seats) != players:
             raise galaxis.BadOption(f"{players} players need {players} seats, not {len(seats)}")
         # What the creator fixed is public (the lobby and the match page show "custom
         # set-up" before anyone joins); otherwise the server draws the seed.
         custom = [k for k, given in (("seed", seed is not None), ("setup", "setup" in options)) if given]
+        if names is not None and len(names) > players:
+            raise galaxis.BadOption(f"{players} players need at most {players} names, not {len(names)}")
         seed = secrets.randbits(48) if seed is None else seed
         # new_match validates the game id, the player count, the seed and the options,
         # strictly: the HTTP API converts nothing.
@@ -371,6 +374,9 @@ class Service:
                 raise galaxis.BadAgentSpec(
                     f"seat {i}: use 'human', 'open' or 'bot:<agent spec>', not {spec!r}"
                 )
+            name = " ".join((names[i] if names and i < len(names) else "").split())
+            if name:
+                stored_seats[-1]["name"] = name
         clock_json = None
         if clock is not None:
             clock_json = {**clock, "remaining": [clock["initial_ms"]] * players}
@@ -415,7 +421,7 @@ class Service:
                 return seat
         raise Forbidden("this token opens no seat of this match")
 
-    async def join(self, match_id: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, match_id: str, seat: int | None, name: str | None = None) -> tuple[int, str]:
         live = await self.get(match_id, fresh=True)
         async with self.lock(match_id):
             seats = [dict(s) for s in live.facts.seats]
@@ -428,6 +434,8 @@ class Service:
                 raise Refused(f"seat {seat} is not free")
             token = secrets.token_urlsafe(24)
             seats[seat] = {"kind": "human", "spec": None, "token_hash": hash_token(token)}
+            if name and name.split():
+                seats[seat]["name"] = " ".join(name.split())
             status = "over" if live.over else ("waiting" if len(free) > 1 else "playing")
             expected = live.facts.seats
             ok = await self.writer.call(lambda: self.store.update_seats(match_id, expected, seats, status))
@@ -552,6 +560,10 @@ class Service:
     def _notice(self, live: LiveMatch, notice: dict[str, Any]) -> None:
         self.fanout.notify_local(live.facts.id, notice)
         self._spawn(self.fanout.publish_notice(live.facts.id, notice))
+
+    def thinking(self, live: LiveMatch) -> list[int]:
+        """The bot seats whose move is being computed now (the client shows "thinking…")."""
+        return sorted(seat for (mid, seat) in self.bots if mid == live.facts.id)
 
     # --- bots --------------------------------------------------------------------------
     def _after_change(self, live: LiveMatch) -> None:
