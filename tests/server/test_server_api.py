@@ -60,7 +60,9 @@ def test_create_returns_tokens_per_seat(client: TestClient) -> None:
     assert isinstance(tokens[0], str) and len(tokens[0]) >= 20 and tokens[1] is None
     st = state(client, mid, tokens[0])
     assert (
-        st["seat"] == 0 and st["game"] == "toy_gops" and st["seats"][1] == {"kind": "bot", "spec": "random"}
+        st["seat"] == 0
+        and st["game"] == "toy_gops"
+        and st["seats"][1] == {"kind": "bot", "spec": "random", "name": ""}
     )
 
 
