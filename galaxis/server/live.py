@@ -35,6 +35,8 @@ class Applied:
     to_move: tuple[int, ...]
     # The log sentence per (viewer, language), each made for that viewer (None: a spectator)
     text: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    # What the move caused, in sentences per (viewer, language) (the game's log_events hook)
+    lines: dict[tuple[int | None, str], list[str]] = field(default_factory=dict)
     target: int | None = None
     time: datetime | None = None
 
@@ -61,6 +63,13 @@ def log_texts(match: Match, seat: int, notation: str) -> dict[tuple[int | None, 
         return {(seat, lang): match.describe(notation, lang) for lang in LANGS}
     viewers = (None, *range(match.num_players))
     return {(v, lang): str(line(seat, notation, lang, v)) for v in viewers for lang in LANGS}
+
+
+def log_lines(match: Match, events: list[Event]) -> dict[tuple[int | None, str], list[str]]:
+    """What a move caused (``match`` is the position after it), in sentences for every
+    viewer and language; each viewer's come only from the events it may see."""
+    viewers = (None, *range(match.num_players))
+    return {(v, lang): match.log_events(events, lang, v) for v in viewers for lang in LANGS}
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -122,11 +131,13 @@ class LiveMatch:
             raise ValueError(f"log entry {entry.seq} does not follow {self.seq}")
         events: list[Event]
         text: dict[tuple[int | None, str], str] = {}
+        lines: dict[tuple[int | None, str], list[str]] = {}
         match, moves, resigned, abandoned = self.match, self.moves, self.resigned, self.abandoned
         if entry.kind in MOVE_KINDS:
             match = self.match if in_place else self.match.clone()
             text = log_texts(match, entry.seat, entry.notation)
             events = match.apply(entry.seat, entry.notation)
+            lines = log_lines(match, events)
         elif entry.kind == "resign":
             resigned = entry.seat
             events = [{"type": "resign", "seat": entry.seat, "reason": entry.notation}]
@@ -153,6 +164,7 @@ class LiveMatch:
             events,
             () if over else match.to_move,
             text,
+            lines,
             entry.target,
             entry.time,
         )
@@ -258,6 +270,7 @@ class LiveMatch:
                     "kind": a.kind,
                     "notation": a.notation if shown else None,
                     "text": self.log_text(a, viewer, lang),
+                    "lines": a.lines.get((a.seat if self.over else viewer, lang), []),
                     "events": visible_events(a.events, viewer),
                     "undone": a.kind in MOVE_KINDS and id(a) not in effective,
                 }

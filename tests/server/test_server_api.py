@@ -229,7 +229,9 @@ def test_svg_and_log(client: TestClient) -> None:
     act(client, mid, tokens[0], "bid 5", 0)
     mine = client.get(f"/api/matches/{mid}/log", headers={"X-Seat-Token": tokens[0]}).json()
     theirs = client.get(f"/api/matches/{mid}/log", headers={"X-Seat-Token": tokens[1]}).json()
-    assert mine[0]["notation"] == "bid 5" and theirs[0]["notation"] is None and theirs[0]["text"] is None
+    assert mine[0]["notation"] == "bid 5" and mine[0]["text"] == "⟨0⟩: bid 5"
+    # the other seat reads that a move was made, never which one (the game's log_line hook)
+    assert theirs[0]["notation"] is None and theirs[0]["text"] == "⟨0⟩ made a hidden move."
     assert theirs[0]["events"] == [{"type": "bid", "seat": 0}]
 
 
