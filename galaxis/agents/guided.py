@@ -37,7 +37,9 @@ the position on with the game's own bot (its heuristic) for every seat:
 ``ms`` is a budget of CPU time (``time.process_time`` of the searching
 process), not wall time, so a busy machine does not silently shorten the
 search; ``iters`` caps the number of rollouts instead (reproducible screens).
-A forced decision (one legal action) takes no search. After each decision
+A forced decision (one legal action) takes no search, and with ``kinds``
+(action kinds joined by ``+``) only decisions offering an action of one of
+those kinds are searched: the bot makes the others. After each decision
 ``last_iterations`` holds the rollouts played, ``last_cpu_ms`` the CPU
 time spent and ``last_overrode`` whether the search overrode the bot.
 """
@@ -140,6 +142,7 @@ class GuidedAgent:
         policy: str = "heuristic",
         worlds: int = 4,
         keep: float = 2.0,
+        kinds: str = "",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadAgentSpec(f"agent seed must be a whole number, not {seed!r}")
@@ -161,6 +164,10 @@ class GuidedAgent:
         self.policy = policy
         self.worlds = _check_number("worlds", worlds, 2, whole=True)
         self.keep = float(_check_number("keep", keep, 0.0))
+        if not isinstance(kinds, str):
+            raise BadAgentSpec(f"agent parameter kinds lists action kinds joined by '+', not {kinds!r}")
+        # only decisions offering an action of one of these kinds are searched (empty: all)
+        self.kinds = frozenset(k for k in kinds.split("+") if k)
         self.last_iterations = 0
         self.last_cpu_ms = 0.0
         self.last_overrode = False  # the last decision differs from the bot's own choice
@@ -177,6 +184,8 @@ class GuidedAgent:
         # deterministic given the agent's seed and the move number (never the match seed)
         rng = Rng(Rng(self.seed).next64() ^ (len(match.history) * 0x9E3779B97F4A7C15 & ((1 << 64) - 1)))
         fallback = self._policy_choice(match, seat, legal, rng)
+        if self.kinds and not any(a.kind in self.kinds for a in legal):
+            return fallback  # a decision this game's search leaves to its bot
         candidates = self._candidates(match, seat, legal, fallback, rng)
         choice = self._race(match, seat, candidates, rng, start)
         self.last_overrode = choice != fallback

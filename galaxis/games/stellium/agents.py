@@ -23,8 +23,8 @@ from galaxis.games.stellium.data import Card, cards, geometry
 LEVELS = {
     "easy": "noisy:eps=0.3",
     "normal": "heuristic",
-    "hard": "guided:ms=1000,depth=12,width=6,worlds=8,keep=3,z=1.5",
-    "expert": "guided:ms=3000,depth=12,width=8,worlds=8,keep=3,z=1.5",
+    "hard": "guided:ms=1000,depth=12,width=6,worlds=8,keep=3,z=1.5,kinds=cell+effect+dir+turn",
+    "expert": "guided:ms=3000,depth=12,width=8,worlds=8,keep=3,z=1.5,kinds=cell+effect+dir+turn",
 }
 
 
