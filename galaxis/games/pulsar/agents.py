@@ -21,8 +21,8 @@ from galaxis.games.pulsar.state import PulsarState
 LEVELS = {
     "easy": "noisy:eps=0.3",
     "normal": "heuristic",
-    "hard": "guided:ms=1000",
-    "expert": "guided:ms=3000,width=14",
+    "hard": "guided:ms=1000,depth=25,worlds=8,keep=3,z=1.5",
+    "expert": "guided:ms=3000,depth=25,width=14,worlds=8,keep=3,z=1.5",
 }
 
 
@@ -49,6 +49,18 @@ def potential(s: PulsarState, seat: int) -> float:
             v += 1.2 * sum(cov)
     v += 1.5 * len(p.patents) + 1.5 * len(p.hq_done) + 2.0 * len(p.races)
     return v
+
+
+def evaluate(game: Any, s: PulsarState, seat: int) -> float:
+    """Margin over the best opponent, squashed into [0, 1]: of the final scores once the
+    game is over, before that of ``potential`` (VP plus what the position will still earn),
+    so a search cut off mid-game values engines and not only points already scored."""
+    if s.phase == "over":
+        worth = list(game.result(s).scores)
+    else:
+        worth = [potential(s, i) for i in range(len(s.players))]
+    margin = worth[seat] - max(v for i, v in enumerate(worth) if i != seat)
+    return 0.5 + 0.5 * margin / (abs(margin) + 15.0)
 
 
 class PulsarBot:

@@ -978,10 +978,9 @@ class Pulsar(Game):
         return scoring.invariants(state)
 
     def evaluate(self, state: PulsarState, seat: int) -> float:
-        scores = self.result(state).scores
-        best_other = max(v for i, v in enumerate(scores) if i != seat)
-        margin = scores[seat] - best_other
-        return 0.5 + 0.5 * margin / (abs(margin) + 15.0)
+        from galaxis.games.pulsar.agents import evaluate
+
+        return evaluate(self, state, seat)
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.lower().split())
