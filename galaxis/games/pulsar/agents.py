@@ -56,7 +56,7 @@ def evaluate(game: Any, s: PulsarState, seat: int) -> float:
     game is over, before that of ``potential`` (VP plus what the position will still earn),
     so a search cut off mid-game values engines and not only points already scored."""
     if s.phase == "over":
-        worth = list(game.result(s).scores)
+        worth: list[float] = list(game.result(s).scores)
     else:
         worth = [potential(s, i) for i in range(len(s.players))]
     margin = worth[seat] - max(v for i, v in enumerate(worth) if i != seat)
