@@ -163,6 +163,7 @@ class Pulsar(Game):
         "explain_illegal": ".views:explain",
         "render_text": ".text:render_text",
         "render_svg": ".svg:render_svg",
+        "evaluate": ".agents:evaluate",
         "agent_levels": ".agents:LEVELS",
         "heuristic_agent": ".agents:PulsarBot",
         "observation_encoder": ".encode:PulsarEncoder",
@@ -976,11 +977,6 @@ class Pulsar(Game):
     # (observation, secret and determinize are in views.py)
     def invariants(self, state: PulsarState) -> list[str]:
         return scoring.invariants(state)
-
-    def evaluate(self, state: PulsarState, seat: int) -> float:
-        from galaxis.games.pulsar.agents import evaluate
-
-        return evaluate(self, state, seat)
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.lower().split())

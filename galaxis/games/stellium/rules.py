@@ -127,6 +127,7 @@ class Stellium(Game):
         "explain_illegal": ".views:explain_illegal",
         "render_text": ".text:render_text",
         "render_svg": ".svg:render_svg",
+        "evaluate": ".agents:evaluate",
         "agent_levels": ".agents:LEVELS",
         "heuristic_agent": ".agents:StelliumBot",
         "rollout_agent": ".agents:rollout_bot",
@@ -793,11 +794,6 @@ class Stellium(Game):
             ranking = [list(range(len(rows)))]  # §8.1: nobody reached the target, nobody wins
             details["no_winner"] = True
         return Result(scores=[float(r["total"]) for r in rows], ranking=ranking, details=details)
-
-    def evaluate(self, state: StelliumState, seat: int) -> float:
-        from galaxis.games.stellium.agents import evaluate
-
-        return evaluate(self, state, seat)
 
     def action_is_public(self, state: StelliumState, seat: int, action: Action) -> bool:
         """With secret objectives a discard names a hidden card; everything else is public."""
