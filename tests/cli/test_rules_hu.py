@@ -115,3 +115,23 @@ def test_rules_command_prints_the_hungarian_rules(runner: CliRunner, game: str) 
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == hungarian(game).strip()
     assert get_game(game).rules_text("hu") == hungarian(game)
+
+
+def test_the_browsers_rules_pages_serve_the_complete_hungarian_rules(tmp_path: Path) -> None:
+    """``GET /api/games/<id>/rules?lang=hu`` (the browser's rules page) is the Hungarian
+    rules text of every game, every Hungarian section title a heading on it."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+    from galaxis.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'rules.db'}")) as client:
+        for game in GAMES:
+            page = client.get(f"/api/games/{game}/rules", params={"lang": "hu"}).json()
+            english_page = client.get(f"/api/games/{game}/rules", params={"lang": "en"}).json()
+            assert page["lang"] == "hu" and page["html"] != english_page["html"]
+            html = page["html"]
+            assert len(html) > len(hungarian(game)), game  # the whole text, not a summary
+            for number, level in headings(hungarian(game)).items():
+                assert re.search(rf"<h{level}>{re.escape(number)}\.? ", html), f"{game}: no heading {number}"
