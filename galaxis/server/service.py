@@ -621,7 +621,13 @@ class Service:
         deadline = deadline_of(spec, self.bot_budget_s)
         try:
             if self.bot_processes > 0 and not is_quick(spec):
-                return await self._search_pool().think(match, seat, spec, agent_seed, deadline)
+                try:
+                    return await self._search_pool().think(match, seat, spec, agent_seed, deadline)
+                except OSError:
+                    # No worker processes here (a resource limit, a sandbox): think in a
+                    # thread rather than not at all; the deadline still holds the move.
+                    log.exception("cannot start bot worker processes; thinking in threads")
+                    self.bot_processes = 0
             return await asyncio.wait_for(self._think_in_thread(match, seat, spec, agent_seed), deadline)
         except (Overran, TimeoutError):
             log.warning("bot %r overran its %.1f s deadline; the heuristic moves for it", spec, deadline)

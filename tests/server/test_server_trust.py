@@ -354,3 +354,15 @@ def test_refusals_speak_the_readers_language(client: TestClient) -> None:
         json={"notation": "bid 2", "seq": 1},
     ).json()
     assert en["detail"] != hu["detail"] and "hely" in hu["detail"]
+
+
+def test_a_socket_that_never_says_hello_is_closed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import galaxis.server.api as api
+
+    monkeypatch.setattr(api, "WS_HELLO_S", 0.3)
+    mid = make(client).json()["id"]
+    with pytest.raises(WebSocketDisconnect) as info, client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        ws.receive_json()
+    assert info.value.code == 4408
