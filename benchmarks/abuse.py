@@ -138,6 +138,15 @@ class Server:
         return {"workers_before_kill": len(workers), "workers_alive_10s_after_sigkill": len(left)}
 
 
+async def call(http: httpx.AsyncClient, method: str, path: str, **kw: Any) -> httpx.Response:
+    """One request; sent again once if the keep-alive connection was closed under it
+    (uvicorn closes idle ones after 5 s, a race with a request sent at that moment)."""
+    try:
+        return await http.request(method, path, **kw)
+    except httpx.TransportError:
+        return await http.request(method, path, **kw)
+
+
 def client_for(address: str, base: str) -> httpx.AsyncClient:
     transport = httpx.AsyncHTTPTransport(local_address=address, limits=httpx.Limits(max_connections=4))
     return httpx.AsyncClient(base_url=base, transport=transport, timeout=60)
@@ -168,18 +177,20 @@ async def honest(
             ) as ws:
                 await ws.send(json.dumps({"token": token}))
                 while time.monotonic() < end[0]:
-                    st = (await http.get(f"/api/matches/{mid}", headers=headers)).json()
+                    st = (await call(http, "GET", f"/api/matches/{mid}", headers=headers)).json()
                     if st.get("over"):
                         break
                     if 0 not in st.get("to_move", []):
                         with contextlib.suppress(TimeoutError, websockets.ConnectionClosed):
                             await asyncio.wait_for(
-                                ws.recv(), timeout=max(0.1, min(5.0, end[0] - time.monotonic()))
+                                ws.recv(), timeout=max(0.1, min(2.0, end[0] - time.monotonic()))
                             )
                         continue
                     await asyncio.sleep(0.2 * rng.random())  # a quick player's thinking time
                     began = time.perf_counter()
-                    reply = await http.post(
+                    reply = await call(
+                        http,
+                        "POST",
                         f"/api/matches/{mid}/actions",
                         headers=headers,
                         json={"notation": rng.choice(st["legal"]), "seq": st["seq"]},
