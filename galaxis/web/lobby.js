@@ -133,7 +133,8 @@ async function loadMatches() {
         buttons.append(el("a", { href: `match.html?id=${id}`, text: held ? t("your_seats") : t("watch") }));
       }
       table.append(el("tr", { "data-match": m.id }, el("td", { text: names[m.game] || m.game }),
-        el("td", { text: m.players }), el("td", { text: seatsText(m) }), el("td", { text: statusText(m.status) + (m.custom_setup ? ` · ${t("custom_setup")}` : "") }), buttons));
+        el("td", { text: m.players }), el("td", { text: seatsText(m) }), el("td", { text: statusText(m.status) + (m.custom_setup ? ` · ⚠ ${t("custom_setup")}` : ""),
+          title: m.custom_setup ? t("custom_setup_help") : undefined, "data-custom": m.custom_setup ? "1" : undefined }), buttons));
     }
   }
 }

@@ -110,8 +110,10 @@ function render() {
   const info = games[state.game];
   document.getElementById("title").textContent = info ? gameName(info) : state.game;
   const toMove = state.to_move.map(seatLabel).join(", ");
-  const custom = state.custom_setup ? ` · ${t("custom_setup")}` : "";
-  document.getElementById("status").textContent = (state.over ? t("over") : `${t("to_move")}: ${toMove}`) + custom;
+  const custom = state.custom_setup ? ` · ⚠ ${t("custom_setup")}` : "";
+  const status = document.getElementById("status");
+  status.textContent = (state.over ? t("over") : `${t("to_move")}: ${toMove}`) + custom;
+  status.title = state.custom_setup ? t("custom_setup_help") : "";
   document.getElementById("viewing").textContent = viewSeat === null ? `(${t("spectator")})` : `(${seatLabel(viewSeat)})`;
   const cover = document.getElementById("cover");
   if (needsCover()) {
