@@ -427,7 +427,9 @@ class Recording:
         from galaxis.core import check_seed
 
         self.game, self.players, self.seed = game, players, check_seed(data["seed"])
-        self.options = data.get("options") or {}
+        # the options it was played with: every one (a results line's match_options), so an
+        # option added since takes the value that plays the rules of then (recorded=True below)
+        self.options = data.get("match_options") or data.get("options") or {}
         self.saved_state = data.get("state")
         self.history: list[tuple[int, str]] = []
         for i, entry in enumerate(history):
@@ -443,7 +445,7 @@ class Recording:
 
     def _check(self) -> None:
         """Replays the whole history once, so a damaged file fails with the first bad action."""
-        match = galaxis.new_match(self.game, self.players, self.seed, self.options)
+        match = galaxis.new_match(self.game, self.players, self.seed, self.options, recorded=True)
         for i, (seat, notation) in enumerate(self.history):
             try:
                 match.apply(seat, notation)
@@ -456,8 +458,10 @@ class Recording:
     def position(self, index: int, lang: str = "en") -> tuple[Match, tuple[int, str, str] | None]:
         """The match after ``index`` actions, and the last action (seat, notation, words)."""
         if index == 0:
-            return galaxis.replay(self.game, self.seed, self.players, self.options, []), None
-        before = galaxis.replay(self.game, self.seed, self.players, self.options, self.history[: index - 1])
+            return galaxis.replay(self.game, self.seed, self.players, self.options, [], recorded=True), None
+        before = galaxis.replay(
+            self.game, self.seed, self.players, self.options, self.history[: index - 1], recorded=True
+        )
         seat, notation = self.history[index - 1]
         # The legal Action (not the bare notation) carries what describe() needs.
         action = before.find_action(seat, notation)

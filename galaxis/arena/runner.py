@@ -113,7 +113,8 @@ def play_game(task: Task) -> dict[str, Any]:
         "seed": task.seed,
         "players": players,
         "seats": list(task.seats),
-        "options": dict(task.options),
+        "options": dict(task.options),  # as asked (the resume key)
+        "match_options": dict(match.options),  # every option it was played with (for replays)
         "scores": list(result.scores),
         "ranking": [list(g) for g in result.ranking],
         "length": len(match.history),

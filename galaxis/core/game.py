@@ -74,7 +74,14 @@ class GameInfo:
     ``min``/``max`` or ``choices``) plus what the lobby shows: ``label``/``label_hu``
     (human words), ``help``/``help_hu`` (one sentence) and ``advanced: true`` for
     options folded away by default; a choice option may give ``choice_labels``
-    (``{value: {"en": ..., "hu": ...}}``). ``minutes``: playing time (low, high)."""
+    (``{value: {"en": ..., "hu": ...}}``). ``minutes``: playing time (low, high).
+
+    ``legacy``: the value an option takes when a *recorded* set of options (a saved match,
+    a match the server stored, a results line) lacks it, i.e. the value that reproduces the
+    rules played before the option existed or before its default changed (default:
+    ``default``). Records written since hold every option, so it only ever fills older ones
+    (``resolve_options(..., recorded=True)``; docs/architecture.md "Saved matches across
+    rule changes")."""
 
     id: str
     name: str
@@ -243,7 +250,7 @@ def _resolve_setup(info: GameInfo, setup: Any) -> dict[str, Any]:
 
 
 def resolve_options(
-    info: GameInfo, options: dict[str, Any] | None, *, strict: bool = False
+    info: GameInfo, options: dict[str, Any] | None, *, strict: bool = False, recorded: bool = False
 ) -> dict[str, Any]:
     """Checks options against the game's schema and fills in defaults.
 
@@ -252,14 +259,16 @@ def resolve_options(
     ``--option k=v``) are converted. ``setup`` (a fixed arrangement) is accepted
     as a JSON object or a JSON string with the keys the game declares
     (``GameInfo.setup_keys``) and within ``check_setup_size``; the game itself
-    validates its content.
+    validates its content. ``recorded``: ``options`` are those a match was played
+    with (a saved file, a stored match): an option missing from them did not exist yet
+    when it was recorded and takes its ``legacy`` value, which plays the rules of then.
     """
     if not isinstance(options, dict | None):
         raise BadOption("options must be a mapping of option names to values")
     given = dict(options or {})
     resolved: dict[str, Any] = {}
     for name, spec in info.options.items():
-        value = given.pop(name, spec["default"])
+        value = given.pop(name, spec.get("legacy", spec["default"]) if recorded else spec["default"])
         kind = spec["type"]
         if kind == "bool":
             value = _coerce_bool(name, value, strict)

@@ -215,14 +215,17 @@ def new_match(
     options: dict[str, Any] | None = None,
     *,
     strict: bool = False,
+    recorded: bool = False,
 ) -> Match:
     """Starts a match. Bad ids, player counts, seeds or options raise a ``GalaxisError``.
 
-    ``strict``: option values must have their types already (see ``resolve_options``)."""
+    ``strict``: option values must have their types already; ``recorded``: ``options`` are
+    those a match was played with, so an option they lack takes its ``legacy`` value (see
+    ``resolve_options``)."""
     game = get_game(game_id)
     game.validate_players(players)
     check_seed(seed)
-    resolved = resolve_options(game.info, options, strict=strict)
+    resolved = resolve_options(game.info, options, strict=strict, recorded=recorded)
     state = game.setup(players, resolved, Rng(seed))
     return Match(game, players, seed, resolved, state)
 
@@ -235,9 +238,11 @@ def replay(
     history: list[tuple[int, str]] | list[list[Any]],
     *,
     strict: bool = False,
+    recorded: bool = False,
 ) -> Match:
-    """Rebuilds the identical match by applying ``history`` from the start."""
-    match = new_match(game_id, players, seed, options, strict=strict)
+    """Rebuilds the identical match by applying ``history`` from the start (``recorded``: the
+    options are those it was played with, see ``new_match``)."""
+    match = new_match(game_id, players, seed, options, strict=strict, recorded=recorded)
     for seat, notation in _history_pairs(history):
         match.apply(seat, notation)
     return match
@@ -258,7 +263,9 @@ def _history_pairs(history: Any) -> list[tuple[int, str]]:
 
 
 def match_from_json(data: dict[str, Any]) -> Match:
-    """Loads ``Match.to_json()`` output; without a state, the history is replayed."""
+    """Loads ``Match.to_json()`` output; without a state, the history is replayed. The file's
+    options are those the match was played with (``recorded``): an option added since takes
+    the value that plays the rules of then."""
     if not isinstance(data, dict):
         raise BadMatchFile("a match file is a JSON object")
     try:
@@ -268,8 +275,8 @@ def match_from_json(data: dict[str, Any]) -> Match:
     except KeyError as exc:
         raise BadMatchFile(f"match file lacks {exc}") from None
     if "state" not in data:
-        return replay(game_id, seed, players, options, history, strict=True)
-    match = new_match(game_id, players, seed, options, strict=True)
+        return replay(game_id, seed, players, options, history, strict=True, recorded=True)
+    match = new_match(game_id, players, seed, options, strict=True, recorded=True)
     try:
         match.state = match.game.state_type.from_json(data["state"])
     except (ValueError, TypeError, KeyError) as exc:

@@ -16,6 +16,13 @@ A field declared with ``transient()`` is bookkeeping, not game state (the
 change marks that fast observation encoders read, see
 ``galaxis.interop.blocks``): a clone and a loaded record get a fresh default,
 and ``to_json`` leaves it out, so saves and their format never depend on it.
+
+A field declared with ``added(default)`` was added after states were already saved (a rule
+switch that a new option sets): ``to_json`` writes it only when it differs from ``default`` and
+``from_json`` gives it ``default`` when the saved state lacks it. Its default is the value that
+reproduces the rules played before the field existed, so a state saved earlier loads, plays
+and saves again exactly as it was (see ``docs/architecture.md``, "Saved matches across rule
+changes").
 """
 
 from __future__ import annotations
@@ -37,6 +44,15 @@ def transient(factory: Callable[[], Any]) -> Any:
     """A dataclass field that is not game state: never compared, copied or saved;
     each new, cloned or loaded record starts with ``factory()``."""
     return dataclasses.field(default_factory=factory, compare=False, repr=False, metadata={"transient": True})
+
+
+def added(default: Any) -> Any:
+    """A dataclass field added to a saved state later: omitted from ``to_json`` while it holds
+    ``default`` and read as ``default`` from a saved state without it. ``default`` is an
+    immutable value (bool, int, str, float, None) that reproduces the earlier rules."""
+    if not isinstance(default, _IMMUTABLE):
+        raise TypeError(f"an added field's default must be an immutable value, not {default!r}")
+    return dataclasses.field(default=default, metadata={"added": True})
 
 
 def change_marks(components: int) -> Any:
@@ -171,6 +187,7 @@ class Record:
                 env[f"_f_{f.name}"] = f.default_factory
                 clone_lines.append(f"    new.{f.name} = _f_{f.name}()")
                 load_lines.append(f"    new.{f.name} = _f_{f.name}()")
+        added_later = {f.name: f.default for f in every if f.metadata.get("added")}
         for name in fields:
             k = kinds[name]
             env[f"_c_{name}"], env[f"_d_{name}"], env[f"_l_{name}"] = k.copy, k.dump, k.load
@@ -178,14 +195,25 @@ class Record:
                 clone_lines.append(f"    new.{name} = self.{name}")
             else:
                 clone_lines.append(f"    new.{name} = _c_{name}(self.{name})")
+            if name in added_later:  # written only off its default, read as it when missing
+                env[f"_a_{name}"] = added_later[name]
+                load_lines.append(f"    new.{name} = _l_{name}(data.get({name!r}, _a_{name}))")
+                continue
             # immutable is not the same as JSON-native: a tuple still dumps as a list
             if k.dump is _identity:
                 dump_lines.append(f"        {name!r}: self.{name},")
             else:
                 dump_lines.append(f"        {name!r}: _d_{name}(self.{name}),")
             load_lines.append(f"    new.{name} = _l_{name}(data[{name!r}])")
-        clone_lines.append("    return new")
         dump_lines.append("    }")
+        if added_later:
+            dump_lines[1] = "    out = {"
+            dump_lines.extend(
+                f"    if self.{name} != _a_{name}: out[{name!r}] = _d_{name}(self.{name})"
+                for name in added_later
+            )
+            dump_lines.append("    return out")
+        clone_lines.append("    return new")
         load_lines.append("    return new")
         src = "\n".join(clone_lines + dump_lines + load_lines)
         exec(compile(src, f"<record {cls.__name__}>", "exec"), env)

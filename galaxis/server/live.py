@@ -81,7 +81,10 @@ class LiveMatch:
     def __init__(self, facts: MatchFacts, match: Match | None = None) -> None:
         """``match``: the fresh match of these facts, when the caller has built it already."""
         self.facts = facts
-        self.match: Match = match or galaxis.new_match(facts.game, facts.players, facts.seed, facts.options)
+        # the stored options are the ones it was played with (an option added since plays its legacy value)
+        self.match: Match = match or galaxis.new_match(
+            facts.game, facts.players, facts.seed, facts.options, recorded=True
+        )
         self.log: list[Applied] = []  # every entry, seq = index + 1
         self.moves: list[Applied] = []  # the effective moves (after undos)
         self.resigned: int | None = None
@@ -148,7 +151,12 @@ class LiveMatch:
             keep = int(entry.target or 0)
             f = self.facts
             match = galaxis.replay(
-                f.game, f.seed, f.players, f.options, [(a.seat, a.notation) for a in moves[:keep]]
+                f.game,
+                f.seed,
+                f.players,
+                f.options,
+                [(a.seat, a.notation) for a in moves[:keep]],
+                recorded=True,
             )
             moves = moves[:keep]
             events = [{"type": "undo", "seat": entry.seat, "moves": keep}]

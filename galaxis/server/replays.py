@@ -17,7 +17,7 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
     """
     try:
         game, players, seed = record["game"], record["players"], record["seed"]
-        options = record.get("options") or {}
+        options = record.get("match_options") or record.get("options") or {}
         history = record.get("history") or []
     except (KeyError, TypeError):
         raise galaxis.BadMatchFile(
@@ -30,7 +30,7 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
     if not isinstance(options, dict):
         raise galaxis.BadMatchFile("options must be an object")
     try:
-        match = galaxis.new_match(game, players, seed, options, strict=True)
+        match = galaxis.new_match(game, players, seed, options, strict=True, recorded=True)
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         if isinstance(exc, galaxis.GalaxisError):
             raise

@@ -810,7 +810,12 @@ class Service:
 
         def first_reveal() -> int | None:
             m = galaxis.replay(
-                f.game, f.seed, f.players, f.options, [(a.seat, a.notation) for a in moves[:keep]]
+                f.game,
+                f.seed,
+                f.players,
+                f.options,
+                [(a.seat, a.notation) for a in moves[:keep]],
+                recorded=True,
             )
             for i in range(keep, len(moves)):
                 a = moves[i]
