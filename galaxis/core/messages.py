@@ -54,6 +54,7 @@ __all__ = [
     "CORE",
     "LANGUAGES",
     "Catalogue",
+    "Joined",
     "Msg",
     "Term",
     "Text",
@@ -406,6 +407,25 @@ class Term:
 
 CORE = Catalogue.at("core", Path(__file__).parent / "data")
 """The engine's own messages (galaxis/core/data/messages.yaml)."""
+
+
+class Joined:
+    """Several texts joined by ``separator`` (each rendered in the reader's language)."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, items: Iterable[object], separator: str = "; ") -> None:
+        self.items = tuple(items)
+        self.separator = separator
+
+    def render(self, lang: str = "en") -> str:
+        return self.separator.join(render(item, lang) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANGUAGE)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.items, self.separator))
 
 
 def catalogues() -> Iterable[Catalogue]:

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "galaxis" / "games"
 
 # Games whose Hungarian is complete; the rest are being converted (issue #33).
-WALKED = ["smugglers", "stellium", "pulsar"]
+WALKED = ["smugglers", "stellium", "pulsar", "kaosz"]
 PLAYERS = {"smugglers": 4, "stellium": 3, "pulsar": 3, "kaosz": 2, "space_empires": 2}
 JUNK = ["xyzzy", "A7", "T9", "9", "take C99", "fly 9", "pay Z", "done", "wait", "end", "pass"]
 WORD = re.compile(r"[A-Za-zÁÉÍÓÖŐÚÜŰáéíóöőúüű]+")

@@ -15,7 +15,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from galaxis.core.messages import Catalogue
+
 DATA = Path(__file__).parent / "data"
+MSG = Catalogue.for_package(__name__)  # data/messages.yaml and the glossary data/terms.yaml
 
 RACES = ("human", "xeno", "insect", "carno", "cerebrite", "zarg", "triciplite", "shark")
 OPPOSED = {
@@ -110,6 +113,8 @@ class Card(BaseModel):
     rarity: Literal["common", "uncommon", "rare", "ultra"]
     text: str = ""
     named: bool = False  # one of the 13 cards the rulebook names
+    aliases: tuple[str, ...] = ()  # former names, still accepted in deck texts
+    text_hu: str = ""  # the printed text in Hungarian (``text`` is the English)
     designed: tuple[str, ...] = ()  # fields that are our design, not the rulebook's
 
     @model_validator(mode="after")
@@ -159,17 +164,22 @@ class Card(BaseModel):
     def stat(self, name: str) -> int:
         return self.stats.get(name, 0)
 
-    def summary_text(self) -> str:
-        """Card text in English: the printed text, or one generated from the effects."""
-        if self.text:
-            return self.text
-        from galaxis.games.kaosz.effects import describe_effect
+    def summary_text(self, lang: str = "en") -> str:
+        """Card text in ``lang``: the printed text, or one generated from the effects."""
+        printed = self.text_hu if lang == "hu" else self.text
+        if printed:
+            return printed
+        from galaxis.core.messages import fmt
+        from galaxis.games.kaosz.effects import describe_effect, words
 
-        parts = [describe_effect(e) for e in self.effects]
+        w = words(lang)
+        parts = [describe_effect(e, lang) for e in self.effects]
         if self.bonus:
-            parts.insert(0, ", ".join(f"{v:+d} {k}" for k, v in self.bonus.items()) + " to the ship")
-        parts += [k.replace("_", " ") for k in self.keywords]
-        return "; ".join(p for p in parts if p)
+            bonus = [fmt(lang, w["effect"]["option"], n=v, stat=w["stats"][k]) for k, v in self.bonus.items()]
+            parts.insert(0, fmt(lang, w["effect"]["bonus"], bonus=bonus))
+        parts += [w["keywords"][k] for k in self.keywords]
+        text = "; ".join(p for p in parts if p)
+        return text[:1].upper() + text[1:]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -187,6 +197,7 @@ class Card(BaseModel):
             "keywords": list(self.keywords),
             "rarity": self.rarity,
             "text": self.summary_text(),
+            "text_hu": self.summary_text("hu"),
             "named_in_rulebook": self.named,
             "designed": list(self.designed),
         }
@@ -200,6 +211,7 @@ def _generate(spec: dict[str, Any]) -> list[Card]:
     """Builds each race's 30 designed cards from the templates and the race profile."""
     templates: dict[str, list[dict[str, Any]]] = spec["templates"]
     nouns: dict[str, list[list[str]]] = spec["nouns"]
+    names: dict[str, dict[str, list[str]]] = _load_yaml("names.yaml")
     out: list[Card] = []
     for race in RACES:
         prof = spec["races"][race]
@@ -223,11 +235,18 @@ def _generate(spec: dict[str, Any]) -> list[Card]:
                     if f"{word[0]} {hu_noun}" not in used:
                         break
                 used.add(f"{word[0]} {hu_noun}")
+                # event "reaction" cards get ids "<race>_response_<n>" (interrupts share the subtype name)
+                cid = f"{race}_{'response' if key == 'event/reaction' else sub}_{i + 1}"
+                try:
+                    name, name_en = names[race][cid]
+                except KeyError:
+                    raise ValueError(f"{cid} has no name in data/names.yaml") from None
                 card: dict[str, Any] = {
-                    # event "reaction" cards get ids "<race>_response_<n>" (interrupts share the subtype name)
-                    "id": f"{race}_{'response' if key == 'event/reaction' else sub}_{i + 1}",
-                    "name": f"{word[0]} {hu_noun}",
-                    "name_en": f"{word[1]} {noun[1]}",
+                    "id": cid,
+                    "name": name,
+                    "name_en": name_en,
+                    # the generated names of earlier versions (race word + noun), kept for deck texts
+                    "aliases": (f"{word[0]} {hu_noun}", f"{word[1]} {noun[1]}"),
                     "race": race,
                     "type": kind,
                     "subtype": sub,
@@ -288,10 +307,15 @@ def pool() -> dict[str, Card]:
     table: dict[str, Card] = {}
     names: set[str] = set()
     for c in cards:
-        if c.id in table or c.name in names:
-            raise ValueError(f"card id or name {c.id!r} / {c.name!r} is not unique")
+        spelled = {c.name.lower(), c.name_en.lower()}
+        if c.id in table or spelled & names:
+            raise ValueError(f"card id or name {c.id!r} / {c.name!r} / {c.name_en!r} is not unique")
         table[c.id] = c
-        names.add(c.name)
+        names |= spelled
+    for c in cards:  # a former name never shadows a current one
+        clash = {a.lower() for a in c.aliases} & (names - {c.name.lower(), c.name_en.lower()})
+        if clash:
+            raise ValueError(f"{c.id}: former name {sorted(clash)} is another card's name")
     return table
 
 
@@ -308,12 +332,16 @@ def race_profiles() -> dict[str, dict[str, str]]:
 
 
 def by_name(name: str) -> Card | None:
-    """A card by id, Hungarian name or English name (case-insensitive)."""
+    """A card by id, Hungarian name or English name (case-insensitive); a designed card
+    also by the name it had before (race word + noun, such as "Kitin rajtaütés")."""
     table = pool()
     if name in table:
         return table[name]
     low = name.strip().lower()
     for c in table.values():
         if low in (c.name.lower(), c.name_en.lower(), c.id):
+            return c
+    for c in table.values():
+        if low in (a.lower() for a in c.aliases):
             return c
     return None

@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
 from galaxis.core import Event, Step
+from galaxis.core.messages import fmt
 from galaxis.games.kaosz.state import card_changed, changed, known_changed, upgrades_changed
 
 if TYPE_CHECKING:
@@ -142,51 +147,53 @@ def _peek(eng: Kaosz, s: KaoszState, c: Ctx, events: list[Event]) -> None:
     events.append({"type": "peek", "seat": c.seat, "of": c.target})
 
 
-def describe_effect(e: Effect) -> str:
-    """Generated English card text for one effect."""
-    amount = "X (the number of upgrades)" if e.amount == "X" else str(e.amount)
-    when = {
-        "play": "",
-        "paid": "When paid: ",
-        "static": "While in play: ",
-        "start": "In your start phase: ",
-        "payment_end": "At the end of the payment step: ",
-        "activate": _describe_cost(e),
-    }[e.when]
-    ship = {"this_ship": "this ship", "own_ship": "one of your ships", "enemy_ship": "an enemy ship"}.get(
-        e.target, "a ship"
-    )
-    body = {
-        "pump": f"{ship} gets +{amount} {e.stat} until the end of the combat",
-        "neutralize": "neutralise an interrupt",
-        "destroy_ship": "one ship of your opponent's"
-        + (", of their choosing," if e.chooser == "opponent" else "")
-        + " is destroyed",
-        "choose_bonus": "choose " + " or ".join(f"+{n} {st}" for st, n in e.options) + " for the ship",
-        "attack_tax": f"your opponent must spend {amount} credit(s) to attack",
-        "credits": f"gain {amount} credit(s)",
-        "draw": f"draw {amount} card(s)",
-        "mill": f"your opponent puts the top {amount} card(s) of the colony into the wreck",
-        "damage": f"deal {amount} damage to an enemy ship",
-        "ready": "turn one of your ships active",
-        "discard": "your opponent discards a card of their choice",
-        "upgrade": f"put {amount} upgrade(s) on one of your bases",
-        "peek": "look at your opponent's hand",
-    }[e.op]
+DATA = Path(__file__).parent / "data"
+
+
+@cache
+def _terms() -> dict[str, Any]:
+    terms: dict[str, Any] = yaml.safe_load((DATA / "terms.yaml").read_text(encoding="utf-8"))
+    return terms
+
+
+def words(lang: str) -> dict[str, Any]:
+    """The game's words in ``lang`` (data/terms.yaml; English when unknown)."""
+    terms = _terms()
+    w: dict[str, Any] = terms.get(lang) or terms["en"]
+    return w
+
+
+def describe_effect(e: Effect, lang: str = "en") -> str:
+    """Generated card text for one effect, in ``lang``."""
+    w = words(lang)
+    t = w["effect"]
+    amount: object = t["x"] if e.amount == "X" else e.amount
+    when = _describe_cost(e, lang) if e.when == "activate" else t["when"][e.when]
+    ship = t["ships"].get(e.target or "", t["ships"]["any"])
+    if e.op == "pump":
+        body = fmt(lang, t["pump"], ship=ship, amount=amount, stat=w["stats"][e.stat or "firepower"])
+    elif e.op == "destroy_ship":
+        body = t["destroy_ship_chosen" if e.chooser == "opponent" else "destroy_ship"]
+    elif e.op == "choose_bonus":
+        options = f" {t['or']} ".join(fmt(lang, t["option"], n=n, stat=w["stats"][st]) for st, n in e.options)
+        body = fmt(lang, t["choose_bonus"], options=options)
+    else:
+        body = fmt(lang, t[e.op], amount=amount)
     return when + body
 
 
-def _describe_cost(e: Effect) -> str:
+def _describe_cost(e: Effect, lang: str = "en") -> str:
     """An activated ability's cost, as the seed's icons would print it: C2, H (used), D (damaged), L (sacrifice)."""
+    t = words(lang)["effect"]
     cost = e.cost
     if cost is None:
         return ""
-    parts = [f"{cost.credits} credit(s)"] if cost.credits else []
+    parts = [fmt(lang, t["cost_credits"], n=cost.credits)] if cost.credits else []
     if cost.turn:
-        parts.append(f"turn {cost.turn}")
+        parts.append(t["cost_turn"][cost.turn])
     if cost.sacrifice:
-        parts.append("sacrifice")
-    return "Ability (" + ", ".join(parts) + "): "
+        parts.append(t["cost_sacrifice"])
+    return fmt(lang, t["ability"], cost=", ".join(parts))
 
 
 def params(e: Effect) -> dict[str, Any]:

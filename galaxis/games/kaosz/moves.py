@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Event, Game, IllegalAction, Step
-from galaxis.games.kaosz.cards import pool
+from galaxis.games.kaosz.cards import MSG, pool
+from galaxis.games.kaosz.decks import CardName
 from galaxis.games.kaosz.state import (
     ACTIVE,
     USED,
@@ -642,89 +643,61 @@ def _combat_action(
 
 
 # ------------------------------------------------------------------ explain
-RULES = {
-    "play": (
-        "§4.1 Playing cards",
-        "a card is played from your hand for its cost; events in your main phase, "
-        "interrupts only in their timing window (start, combat, reaction, general)",
-    ),
-    "down": (
-        "§4.2 Face down",
-        "equipment goes face down onto one of your ships with room, crew into your canteen, "
-        "anything else onto your surface; only in your main phase",
-    ),
-    "pay": (
-        "§4.3 Paying face-down cards",
-        "a base needs at least its upgrade limit in upgrades, traps only when "
-        "bombarded, missiles only in the payment step; in combat only cards on your combat ships",
-    ),
-    "up": ("§4.4 Upgrades", "1 credit each, at most 2 per base per turn, on your face-down surface cards"),
-    "strip": ("§4.4 Upgrades", "remove two upgrades in total from your bases for 1 credit"),
-    "draw": ("§5.2 Main phase", "drawing costs 1 credit and needs a card in your colony"),
-    "tutor": ("§5.2 Main phase", "choosing from the top five costs 2 credits"),
-    "salvage": (
-        "§5.2 Main phase",
-        "the bottom of the wreck costs 2 credits and only while the colony has five cards or fewer",
-    ),
-    "attack": (
-        "§6.1 Declaring an attack",
-        "attack a neighbour's colony, hand, a crew or a base with an active ship; "
-        "not in the first player's first turn (with 3+ players nobody's first turn), paying any attack tax",
-    ),
-    "send": ("§6.2 Equip step", "send active ships of yours that are not in the fight yet"),
-    "board": (
-        "§6.2 Equip step",
-        "board an active crew from your canteen onto one of your combat ships with room",
-    ),
-    "fire": (
-        "§6.4 Firing step",
-        "the fastest active ship fires first (ties: the attacker) at an enemy combat ship",
-    ),
-    "bomb": ("§6.5 Bombard step", "the attacker's active combat ships bombard together"),
-    "use": (
-        "§9.5 Activated abilities",
-        "a paid card of yours with an ability whose cost you can pay: the card "
-        "(for equipment and crew: its ship) must be active to be turned or sacrificed, passengers aboard a ship "
-        "cannot be turned, and the ability needs a legal target",
-    ),
-    "aim": ("§9 Targets", "choose one of the targets the effect offers"),
-    "spread": (
-        "§7 Formation",
-        "move one point of the hit to another formation ship of yours in the combat, at most its armour",
-    ),
+RULES = {  # each action's rule and the message saying what it needs (data/messages.yaml)
+    "play": "§4.1 Playing cards",
+    "down": "§4.2 Face down",
+    "pay": "§4.3 Paying face-down cards",
+    "up": "§4.4 Upgrades",
+    "strip": "§4.4 Upgrades",
+    "draw": "§5.2 Main phase",
+    "tutor": "§5.2 Main phase",
+    "salvage": "§5.2 Main phase",
+    "attack": "§6.1 Declaring an attack",
+    "send": "§6.2 Equip step",
+    "board": "§6.2 Equip step",
+    "fire": "§6.4 Firing step",
+    "bomb": "§6.5 Bombard step",
+    "use": "§9.5 Activated abilities",
+    "aim": "§9 Targets",
+    "spread": "§7 Formation",
 }
 
 
 def explain(g: Kaosz, s: KaoszState, seat: int, notation: str) -> IllegalAction:
     words = notation.split()
     if s.phase == "over":
-        return IllegalAction("the game is over", "§5.6 End phase")
+        return MSG.illegal("game_over", "§5.6 End phase")
     if not s.pending or s.pending[-1].seat != seat:
-        who = s.pending[-1].seat if s.pending else None
-        return IllegalAction(f"it is not your decision now (seat {who} decides)", "§5 Turn sequence")
+        if not s.pending:
+            return MSG.illegal("nobody_decides", "§5 Turn sequence")
+        return MSG.illegal("not_your_decision", "§5 Turn sequence", seat=s.pending[-1].seat)
     head = words[0] if words else ""
     for w in words[1:]:
         if w.startswith("c") and w[1:].isdigit() and not 0 <= int(w[1:]) < len(s.cards):
-            return IllegalAction(f"there is no card {w}", "§11 Notation")
+            return MSG.illegal("no_card", "§11 Notation", card=w)
     step = s.pending[-1]
     if head in RULES:
-        rule, why = RULES[head]
+        rule = RULES[head]
         main_only = head in ("play", "down", "up", "strip", "draw", "tutor", "salvage", "attack")
         if main_only and step.kind != "main" and not (head == "play" and step.kind == "priority"):
-            return IllegalAction(f"now is the {step.kind} decision, not your main phase", "§5.2 Main phase")
+            return MSG.illegal("not_main", "§5.2 Main phase", decision=MSG.term(f"decisions.{step.kind}"))
         if head == "attack" and first_turn(s, seat):
-            return IllegalAction("no attack in this first turn", "§6.1 Declaring an attack")
+            return MSG.illegal("no_first_attack", "§6.1 Declaring an attack")
         if head == "attack" and s.combat is not None:
-            return IllegalAction("a combat is already under way", "§6.1 Declaring an attack")
+            return MSG.illegal("combat_under_way", "§6.1 Declaring an attack")
         if head == "play" and len(words) > 1 and words[1][1:].isdigit():
             u = int(words[1][1:])
             if u not in s.players[seat].hand:
-                return IllegalAction(f"{words[1]} is not in your hand", rule)
+                return MSG.illegal("not_in_hand", rule, card=words[1])
             card = pool()[s.cards[u].name]
             if isinstance(card.cost, int) and card.cost > s.players[seat].credits:
-                return IllegalAction(
-                    f"{card.name} costs {card.cost} credits, you have {s.players[seat].credits}", rule
+                return MSG.illegal(
+                    "too_expensive",
+                    rule,
+                    card=CardName(card.id),
+                    cost=card.cost,
+                    credits=s.players[seat].credits,
                 )
-        return IllegalAction(why, rule)
+        return MSG.illegal(f"why_{head}", rule)
     fallback: IllegalAction = Game.default_of("explain_illegal")(g, s, seat, notation)
     return fallback

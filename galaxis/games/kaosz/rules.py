@@ -65,7 +65,7 @@ _DECK_OPTS = {
 
 INFO = GameInfo(
     id="kaosz",
-    name="Chaos Galaxy",
+    name="Káosz Galaktika",
     name_hu="Káosz Galaktika",
     min_players=2,
     max_players=6,

@@ -7,6 +7,8 @@ from typing import Any
 
 from galaxis.core import Rng
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Joined
+from galaxis.games.kaosz.cards import MSG
 from galaxis.games.kaosz.decks import check_deck, parse_deck_text, starters
 from galaxis.games.kaosz.state import CardState, KaoszState, Player
 
@@ -26,7 +28,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> KaoszState
     decks: list[list[str]] = []
     custom = fixed.get("decks", {})
     if not isinstance(custom, dict):
-        raise BadOption("setup.decks must map seats to lists of card ids")
+        raise BadOption(MSG("setup_decks_type"))
     for seat in range(players):
         ids = custom.get(str(seat), custom.get(seat))
         if ids is None:
@@ -36,19 +38,19 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> KaoszState
         elif isinstance(ids, str):  # a deck file's text
             try:
                 ids = parse_deck_text(ids)
-            except ValueError as exc:
-                raise BadOption(f"setup.decks[{seat}]: {exc}") from None
+            except BadOption as exc:
+                raise BadOption(MSG("setup_deck_entry", seat=seat, reason=exc.message)) from None
         if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-            raise BadOption(f"setup.decks[{seat}] must be a list of card ids or a deck file's text")
+            raise BadOption(MSG("setup_deck_value", seat=seat))
         errors = check_deck(ids, options["races"], options["simple_combat"])
         if errors:
-            raise BadOption(f"seat {seat}'s deck is illegal: " + "; ".join(errors))
+            raise BadOption(MSG("deck_illegal", seat=seat, errors=Joined(errors)))
         decks.append(list(ids))
     first = fixed.get("first", None)
     if first is None:
         first = rng.below(players)
     if not isinstance(first, int) or not 0 <= first < players:
-        raise BadOption(f"setup.first must be a seat from 0 to {players - 1}")
+        raise BadOption(MSG("setup_first", last=players - 1))
     cards: list[CardState] = []
     ps: list[Player] = []
     keep_order = bool(fixed.get("ordered", False))

@@ -6,6 +6,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from galaxis.core.messages import fmt
+from galaxis.games.kaosz.effects import words
+from galaxis.games.kaosz.views import describe
+
 if TYPE_CHECKING:
     from galaxis.core import Game
     from galaxis.games.kaosz.state import KaoszState
@@ -48,27 +52,29 @@ def _button(tid: str, label: str, x: int, y: int) -> str:
 
 def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> str:
     obs = g.observation(s, seat)
+    w = words(lang)
     parts: list[str] = []
     y = 10
     width = 1200
     for p in obs["players"]:
         i = p["seat"]
         head = (
-            f"Seat {i}{' (active)' if i == obs['active'] else ''}: {p['credits']} CR, colony {p['colony']}, "
-            f"hand {p['hand']}, wreck {p['wreck']}, trash {len(p['trash'])}"
+            f"{w['seat']} {i}{' (' + w['active_player'] + ')' if i == obs['active'] else ''}: "
+            f"{w['credits']} {p['credits']}, {w['colony']} {p['colony']}, "
+            f"{w['hand']} {p['hand']}, {w['wreck']} {p['wreck']}, {w['trash']} {len(p['trash'])}"
         )
         parts.append(f'<text x="10" y="{y + 12}" font-size="12">{escape(head)}</text>')
         if len(obs["players"]) == 2 and i != seat:
-            parts.append(_button("attack-colony", "colony", 520, y))
-            parts.append(_button("attack-hand", "hand", 440, y))
-        parts.append(_button(f"colony-{i}", "colony", 600, y))
-        parts.append(_button(f"hand-{i}", "hand", 680, y))
-        parts.append(_button(f"wreck-{i}", "wreck", 760, y))
-        parts.append(_button(f"seat-{i}", f"seat {i}", 840, y))
+            parts.append(_button("attack-colony", w["buttons"]["colony"], 520, y))
+            parts.append(_button("attack-hand", w["buttons"]["hand"], 440, y))
+        parts.append(_button(f"colony-{i}", w["buttons"]["colony"], 600, y))
+        parts.append(_button(f"hand-{i}", w["buttons"]["hand"], 680, y))
+        parts.append(_button(f"wreck-{i}", w["buttons"]["wreck"], 760, y))
+        parts.append(_button(f"seat-{i}", fmt(lang, w["buttons"]["seat"], seat=i), 840, y))
         y += 26
         x = 10
         for zone in ("hangar", "canteen", "surface"):
-            parts.append(f'<text x="{x}" y="{y + 10}" font-size="9">{zone}</text>')
+            parts.append(f'<text x="{x}" y="{y + 10}" font-size="9">{escape(w[zone])}</text>')
             x += 44
             for v in p[zone]:
                 parts.append(_card(v, x, y, lang))
@@ -77,17 +83,17 @@ def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> st
         y += H + 30
         if "hand_cards" in p:
             x = 10
-            parts.append(f'<text x="{x}" y="{y + 10}" font-size="9">hand</text>')
+            parts.append(f'<text x="{x}" y="{y + 10}" font-size="9">{escape(w["hand"])}</text>')
             for v in p["hand_cards"]:
                 x += W + 6
                 parts.append(_card(v, x, y, lang))
             y += H + 16
-    parts.append(f'<text x="10" y="{y + 12}" font-size="11">stack (last resolves first):</text>')
+    parts.append(f'<text x="10" y="{y + 12}" font-size="11">{escape(w["stack_order"])}</text>')
     x = 180
     for it in obs["stack"]:
         parts.append(_card(it["card"], x, y, lang))
         if it["kind"] != "card":  # a payment or an ability (§4.3, §9.5) rather than an interrupt card
-            label = {"pay": "payment", "ability": "ability"}.get(it["kind"], it["kind"])
+            label = w["stack_kinds"].get(it["kind"], it["kind"])
             parts.append(f'<text x="{x}" y="{y + H + 10}" font-size="9">{label}</text>')
         x += W + 10
     y += H + 16
@@ -103,7 +109,7 @@ def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> st
                 if (
                     tid not in shown
                 ):  # buttons (pass, go, bomb...) and cards shown nowhere else (a tutor's five)
-                    parts.append(_button(tid, tid, x, y))
+                    parts.append(_button(tid, describe(g, s, a, lang), x, y))
                     shown.add(tid)
                     x += 76
     y += 30

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Rng, seat_ref
+from galaxis.core.messages import fmt
 from galaxis.core.record import changed_all
 from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import pool
+from galaxis.games.kaosz.effects import words
 from galaxis.games.kaosz.state import KaoszState
 
 if TYPE_CHECKING:
@@ -185,54 +187,52 @@ def log_line(
     return f"{seat_ref(seat)}: {words_for(g, s, action, lang, viewer)}"
 
 
+def card_label(s: KaoszState, uid: int, viewer: int | None, lang: str) -> str:
+    """A card as a player may name it: "Sáskajárás (c12)" when the viewer knows it, else "c12"."""
+    if uid < len(s.cards) and visible(s, uid, viewer):
+        card = pool()[s.cards[uid].name]
+        return f"{card.name if lang == 'hu' else card.name_en} (c{uid})"
+    return f"c{uid}"
+
+
 def words_for(g: Game, s: KaoszState, action: Action, lang: str, viewer: int | None) -> str:
-    hu = lang == "hu"
-    words = action.notation.split()
-    verbs_hu = {
-        "play": "kijátszás",
-        "down": "képpel lefelé",
-        "pay": "kifizetés",
-        "up": "fejlesztés",
-        "strip": "fejlesztések levétele",
-        "draw": "húzás (1 CR)",
-        "tutor": "választás a felső ötből (2 CR)",
-        "salvage": "pusztulat alja (2 CR)",
-        "attack": "támadás",
-        "end": "kör vége",
-        "pass": "passz",
-        "keep": "megtartás",
-        "mulligan": "újrakeverés",
-        "send": "harcba küld",
-        "board": "beszáll",
-        "go": "kész",
-        "done": "kész",
-        "fire": "tüzel",
-        "back": "visszalő",
-        "hold": "nem lő vissza",
-        "hit": "sebzés",
-        "stop": "kész",
-        "bomb": "bombázás",
-        "demo": "tűzszerészet",
-        "boost": "nehézfegyverzet",
-        "sneak": "lopakodó bombázás",
-        "let": "nem fizeti ki",
-        "discard": "eldob",
-        "take": "kézbe vesz",
-        "scrap": "kidob",
-        "pick": "kiválaszt",
-        "bonus": "bónusz",
-        "use": "képesség",
-        "aim": "célpont",
-        "spread": "kötelék: átoszt",
-    }
-    parts = []
-    for w in words:
-        if w.startswith("c") and w[1:].isdigit():
-            u = int(w[1:])
-            card = pool()[s.cards[u].name] if u < len(s.cards) and visible(s, u, viewer) else None
-            parts.append(w if card is None else f"{w} {card.name if hu else card.name_en}")
-        elif hu and w in verbs_hu:
-            parts.append(verbs_hu[w])
-        else:
-            parts.append(w)
-    return " ".join(parts)
+    """The action as a sentence ("play Locust Plague (c12)"), naming only the cards ``viewer`` knows."""
+    w = words(lang)
+    act = w["act"]
+    parts = action.notation.split()
+    kind = action.args[0] if action.args else parts[0]
+
+    def label(word: str) -> str:
+        if word.startswith("c") and word[1:].isdigit():
+            return card_label(s, int(word[1:]), viewer, lang)
+        if word.startswith("p") and word[1:].isdigit():
+            return fmt(lang, act["player"], seat=int(word[1:]))
+        return word
+
+    card = label(parts[1]) if len(parts) > 1 else ""
+    target = label(parts[2]) if len(parts) > 2 else ""
+    if kind in ("play", "use", "down"):
+        key = (
+            kind
+            if not target
+            else ("play_at" if parts[2].startswith("p") and kind == "play" else f"{kind}_on")
+        )
+        return fmt(lang, act[key], card=card, target=target)
+    if kind == "strip":
+        return fmt(lang, act["strip"], a=card, b=target)
+    if kind == "attack":
+        what = parts[1]
+        if what in ("colony", "hand"):
+            if len(parts) > 2:
+                return fmt(lang, act[f"attack_{what}"], target=label(parts[2]))
+            return fmt(lang, act[f"attack_{what}_opp"])
+        return fmt(lang, act["attack_card"], card=card)
+    if kind == "aim":
+        return fmt(lang, act["aim"], target=card)
+    if kind == "bonus":
+        return fmt(lang, act["bonus"], card=card, stat=w["stats"].get(parts[2], parts[2]))
+    if kind in ("board", "fire"):
+        return fmt(lang, act[kind], card=card, target=target)
+    if kind in act:
+        return fmt(lang, act[kind], card=card)
+    return action.notation

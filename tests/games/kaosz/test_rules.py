@@ -51,15 +51,19 @@ def test_starters_are_legal_and_at_least_eight() -> None:
 
 
 def test_deck_errors_are_clear() -> None:
-    errors = check_deck(["crx"] * 4 + ["halalszarny"] * 41)
+    errors = [str(e) for e in check_deck(["crx"] * 4 + ["halalszarny"] * 41)]
     assert any("exactly 45" not in e and "CRX has 4" in e for e in errors)
-    assert any("opposed races" in e for e in check_deck(["mamut_1"] * 3 + ["halalszarny"] * 3))
-    assert check_deck(["mamut_1"] * 3 + ["halalszarny"] * 3, races="free") == [
+    opposed = check_deck(["mamut_1"] * 3 + ["halalszarny"] * 3)
+    assert any("opposed races" in str(e) for e in opposed)
+    assert any("ellentétes fajok (Ember és Xeno)" in e.render("hu") for e in opposed)
+    assert [str(e) for e in check_deck(["mamut_1"] * 3 + ["halalszarny"] * 3, races="free")] == [
         "a deck has exactly 45 cards, this one has 6 (§1.1)"
     ]
     with pytest.raises(ValueError, match="unknown card"):
         parse_deck_text("3 Cobra Flash\n2 Nonexistent Ship\n")
     assert parse_deck_text("# comment\n3 Cobra Flash\ncrx\n") == ["cobra_flash"] * 3 + ["crx"]
+    # designed cards by their Hungarian or English name, and by the name they had before
+    assert parse_deck_text("2 Sáskajárás\nlocust plague\nKitin rajtaütés\n") == ["insect_attack_1"] * 4
 
 
 def test_deck_option_and_file_text() -> None:
