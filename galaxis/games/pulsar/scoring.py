@@ -330,16 +330,8 @@ def finish_final(s: PulsarState, events: list[Event]) -> None:
     """§7 steps 3-7."""
     comp = components()
     changed_players(s)
-    techs = tech_ids(s.tech_boards)
     for seat, p in enumerate(s.players):
-        mine = [n for n, o in s.owner.items() if o == seat]
-        lone = sum(1 for n in mine if not (n in s.gyros and s.gyros[n][1]))
-        building = sum(1 for n in mine if n in s.gyros and not s.gyros[n][1]) + len(p.held)
-        pairs = p.cubes // 2
-        extra = len(p.kept) + sum(int((techs[t].end or {}).get("extra_stations", 0)) for t in p.patents)
-        count = stations(s, seat) + extra
-        parts = {"pulsars": lone, "gyrodynes": building, "cubes": pairs, "stations": station_vp(count)}
-        for key, vp in parts.items():
+        for key, vp in final_parts(s, seat).items():
             p.score += vp
             events.append({"type": "final", "seat": seat, "part": key, "vp": vp})
     table = comp.final_turn_order[s.n]
@@ -350,6 +342,30 @@ def finish_final(s: PulsarState, events: list[Event]) -> None:
     s.phase = "over"
     changed(s, M_PHASE)
     events.append({"type": "game_over", "scores": [p.score for p in s.players]})
+
+
+def final_parts(s: PulsarState, seat: int) -> dict[str, int]:
+    """§7 steps 3-6 for one seat: lone pulsars, unfinished gyrodynes, cube pairs, stations
+    (a pure function of the state, so the end table can show it again)."""
+    p = s.players[seat]
+    techs = tech_ids(s.tech_boards)
+    mine = [n for n, o in s.owner.items() if o == seat]
+    lone = sum(1 for n in mine if not (n in s.gyros and s.gyros[n][1]))
+    building = sum(1 for n in mine if n in s.gyros and not s.gyros[n][1]) + len(p.held)
+    pairs = p.cubes // 2
+    extra = len(p.kept) + sum(int((techs[t].end or {}).get("extra_stations", 0)) for t in p.patents)
+    count = stations(s, seat) + extra
+    return {"pulsars": lone, "gyrodynes": building, "cubes": pairs, "stations": station_vp(count)}
+
+
+def final_turn_order(s: PulsarState) -> list[int]:
+    """§7 step 7: each seat's points for its place in the final turn order."""
+    table = components().final_turn_order[s.n]
+    vp = [0] * s.n
+    for pos, seat in enumerate(s.order):
+        if pos < len(table):
+            vp[seat] += table[pos]
+    return vp
 
 
 def continue_phase(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
