@@ -17,7 +17,7 @@ from multiprocessing import Pool
 from typing import Any
 
 import galaxis
-from galaxis.games.space_empires.agents import HeuristicAgent
+from galaxis.games.space_empires.bot.agents import HeuristicAgent
 
 BUDGET = 0.9
 

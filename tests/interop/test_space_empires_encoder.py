@@ -12,7 +12,7 @@ import pytest
 
 from galaxis import new_match
 from galaxis.core import get_game
-from galaxis.games.space_empires import encode as mod
+from galaxis.games.space_empires.views import encode as mod
 from galaxis.interop.encoding import encoder_for
 from tests.interop.interop_cases import random_positions
 
@@ -40,7 +40,7 @@ def test_layout_covers_the_vector_exactly():
 
 
 def test_every_map_hex_has_a_slot():
-    from galaxis.games.space_empires import board
+    from galaxis.games.space_empires.base import board
 
     for players in (1, 2, 3, 4):
         assert board.board_hexes(players) <= set(mod.HEXES)

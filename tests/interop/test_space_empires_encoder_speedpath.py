@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from galaxis import new_match
-from galaxis.games.space_empires import encode as mod
-from galaxis.games.space_empires.state import Battle
+from galaxis.games.space_empires.base.state import Battle
+from galaxis.games.space_empires.views import encode as mod
 from tests.interop.interop_cases import random_positions
 
 

@@ -22,39 +22,33 @@ from galaxis.core import (
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
-
-from . import (
+from galaxis.games.space_empires.base import board, combat, data, economy, movement
+from galaxis.games.space_empires.base.board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
+from galaxis.games.space_empires.base.hexes import distance, hex_id, parse_hex_id
+from galaxis.games.space_empires.base.state import Battle, Colony, Marker, Player, Unit
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import solo4, solo4_ground
+from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
+from galaxis.games.space_empires.opponents.alien_players import vp_explore as alien_vp_explore
+from galaxis.games.space_empires.opponents.amoebas import amoeba
+from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA_KIND
+from galaxis.games.space_empires.opponents.doomsday import coop
+from galaxis.games.space_empires.scenarios import home_sets, teams
+from galaxis.games.space_empires.scenarios import setups as scenarios
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import (
     alien_tech,
-    alien_vp,
-    alien_vp_explore,
     alliances,
-    amoeba,
-    board,
     boarding,
-    ce_units,
     centers,
-    combat,
-    coop,
-    data,
-    economy,
     empire_advantages,
     experience,
     gates,
     ground,
-    home_sets,
-    movement,
     reaction,
-    scenarios,
-    solo,
-    solo4,
-    solo4_ground,
-    teams,
     victory,
 )
-from .amoeba_state import AMOEBA_KIND
-from .board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
-from .hexes import distance, hex_id, parse_hex_id
-from .state import Battle, Colony, Marker, Player, SEState, Unit
+from galaxis.games.space_empires.systems import titans as ce_units
 
 INFO = GameInfo(
     id="space_empires",
@@ -126,12 +120,12 @@ class SpaceEmpires(Game):
     info = INFO
     state_type = SEState
     hooks = {
-        "describe": ".text:describe",
-        "explain_illegal": ".text:explain_illegal",
-        "render_text": ".text:render_text",
-        "render_svg": ".svg:render_svg",
-        "heuristic_agent": ".agents:HeuristicAgent",
-        "observation_encoder": ".encode:SpaceEmpiresEncoder",
+        "describe": ".views.text:describe",
+        "explain_illegal": ".views.text:explain_illegal",
+        "render_text": ".views.text:render_text",
+        "render_svg": ".views.svg:render_svg",
+        "heuristic_agent": ".bot.agents:HeuristicAgent",
+        "observation_encoder": ".views.encode:SpaceEmpiresEncoder",
     }
 
     def __init__(self) -> None:
@@ -1867,7 +1861,7 @@ class SpaceEmpires(Game):
         return str(action).split(" ")[0] not in SECRET_KINDS
 
     def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
-        from .views import observation
+        from galaxis.games.space_empires.views.observation import observation
 
         obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
         obs = alien_tech.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
@@ -1877,7 +1871,7 @@ class SpaceEmpires(Game):
         return victory.observe(state, obs)  # §12.2: the public VP track
 
     def secret(self, state: SEState, viewer: int | None) -> Any:
-        from .views import secret
+        from galaxis.games.space_empires.views.observation import secret
 
         inner = alien_tech.secret(
             state,
@@ -1889,7 +1883,7 @@ class SpaceEmpires(Game):
         )  # §10.4, §10.5, §10.7
 
     def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
-        from .views import determinize
+        from galaxis.games.space_empires.views.observation import determinize
 
         world = empire_advantages.determinize(
             state, seat, rng

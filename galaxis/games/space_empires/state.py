@@ -1,115 +1,25 @@
-"""The state of a Space Empires 4X match (rules: docs/games/space_empires.md).
+"""The state of a Space Empires 4X match: the base game's records (base/state.py) and the record of
+each Close Encounters system and automated opponent in play (rules: docs/games/space_empires.md).
 
-Hexes are addressed by ids ``"c.r"`` (see hexes.py). Every unit has a stable id and belongs to a
-counter (a group of 1-6 units of one owner, type and technology, §4). A counter id is the owner's letter
-and a serial number (``a7``), or ``n3`` for non-player aliens; the unit that founded a counter has the
-counter's id, units that joined it later are ``a7.2``, ``a7.3``... Counter ids never say what the counter
-is or how many units it holds, so they are safe to show to everyone; unit ids of a face-down counter are
-shown only to its owner.
+``SEState`` is the composition of every layer's records; the modules of base/, systems/, opponents/
+and scenarios/ name it only in annotations.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from galaxis.core import Record, Rng, Step
+from galaxis.games.space_empires.base.state import Battle, Colony, Marker, Player, Unit
+from galaxis.games.space_empires.opponents.solo_state import SoloState
+from galaxis.games.space_empires.systems.alien_tech_state import AlienTechState
+from galaxis.games.space_empires.systems.empire_advantages_state import EAState
+from galaxis.games.space_empires.systems.extras_state import AllianceState, CentersState, ReactionState
+from galaxis.games.space_empires.systems.gates_state import GatesState
+from galaxis.games.space_empires.systems.ground_state import GroundState
+from galaxis.games.space_empires.systems.victory_state import VictoryState
 
-from .alien_tech_state import AlienTechState
-from .empire_advantages_state import EAState
-from .extras_state import AllianceState, CentersState, ReactionState
-from .gates_state import GatesState
-from .ground_state import GroundState
-from .solo_state import SoloState
-from .victory_state import VictoryState
-
-
-@dataclass(slots=True)
-class Unit(Record):
-    uid: str
-    owner: int  # seat, or -1 for non-player aliens
-    kind: str  # unit type id (data/units.yaml) or NPA-B/C/D
-    hex: str
-    attack_tech: int  # technology the unit was built with (ships keep it: no refits yet)
-    defense_tech: int
-    tactics: int
-    move_tech: int
-    level: int  # the unit's own level: fighters, cloaking or boarding (0 when none applies)
-    moved: int  # hexes moved this turn
-    stopped: bool  # entered a stopping hex or an enemy hex this turn
-    came_from: str  # hex it last entered from this turn ("" when it has not moved)
-    revealed: bool  # face up: everyone knows what it is
-    cargo: str  # a Miner's towed marker, "minerals:5" / "space_wreck:0", or ""
-    damage: int = 0
-    screened: bool = False  # screened in the current battle round (§5.4)
-    piped: bool = True  # every hex of this turn's move so far held an unmoved friendly MS Pipeline (§4.6)
-    peeked: bool = False  # a Cruiser that used Exploration this turn (§6.2)
-    sling: int = 0  # extra hexes won this turn by Black Hole slingshots (§4.8)
-    counter: str = ""  # the counter (group) holding the unit; "" means the unit's own id (§4)
-    captured: bool = False  # taken by a Boarding Ship: its owner may scrap it for technology (§10.2)
-    xp: int = 0  # experience level of its counter, 0 Green .. 4 Legendary (option experience, §10.2)
-    # its technology (Attack, Defence, Tactics, Move) is known to everyone: it fought in a battle since it was
-    # built or last refitted (§9); a face-up counter alone shows only its type and number of units
-    tech_shown: bool = False
-
-    @classmethod
-    def from_json(cls, data: Any) -> Unit:
-        """A unit saved before ``tech_shown`` existed loads with its technology not shown (§9)."""
-        if isinstance(data, dict) and "tech_shown" not in data:
-            data = {**data, "tech_shown": False}
-        return super(Unit, cls).from_json(data)
-
-
-@dataclass(slots=True)
-class Marker(Record):
-    kind: str
-    value: int
-    face_up: bool
-    pool: str  # "home0".."home3" or "deep": where a face-down marker may be re-sampled from
-
-
-@dataclass(slots=True)
-class Colony(Record):
-    owner: int
-    value: int  # 0 new, 1, 3, 5; a home world 30/20/10/5 (CE)
-    home: bool
-    income: bool  # produced income this Economic Phase (may build shipyards and bases)
-
-
-@dataclass(slots=True)
-class Player(Record):
-    cp: int
-    techs: dict[str, int]
-    alive: bool
-    serial: int  # next unit number
-    earned: int  # CP ledger: income + minerals ever received
-    spent: int  # bids, units and technology ever paid
-    forfeited: int  # CP lost to the carry-over cap
-    bid: int
-    bought_techs: list[str]  # tracks bought this Economic Phase
-    built: dict[str, int]  # hull points used this phase per shipyard hex
-    built_sy: list[str]  # hexes that received a shipyard this phase
-    built_base: list[str]
-    done: bool
-    delivered: int  # minerals cashed this Economic Phase
-    # units bought this phase, [kind, hex] (a new counter) or [kind, hex, counter] (joins that counter),
-    # placed when every seat is done (secret)
-    queue: list[list[str]]
-    known: list[str] = field(default_factory=list)  # face-down markers this player peeked at (§6.2, secret)
-
-
-@dataclass(slots=True)
-class Battle(Record):
-    hex: str
-    attacker: int
-    defender: int  # seat, or -1 for non-player aliens
-    round: int
-    queue: list[str]  # units still to fire this round, in firing order
-    bonus_side: int  # 0 attacker, 1 defender, -1 none, -2 not fixed yet (fixed once screening is declared)
-    terrain: str
-    withdrawn: list[str] = field(default_factory=list)  # cloaked Raiders kept out of the battle (§5.11)
-    promoted: list[str] = field(default_factory=list)  # counters promoted in this battle (§10.2)
-    idle: dict[str, int] = field(default_factory=dict)  # captured unit -> last round it sits out (§10.2)
+__all__ = ["Battle", "Colony", "Marker", "Player", "SEState", "Step", "Unit"]
 
 
 @dataclass(slots=True)

@@ -7,7 +7,8 @@ from typing import Any
 
 from galaxis.core import Match, Rng, resolve_options
 from galaxis.games.space_empires import GAME
-from galaxis.games.space_empires.state import Marker, SEState, Unit
+from galaxis.games.space_empires.base.state import Marker, Unit
+from galaxis.games.space_empires.state import SEState
 
 # The Doomsday Machine strength table of the seed, rows 1-10: (class, attack, defence, hull, attacks).
 SEED_DM_STRENGTH = {
@@ -73,7 +74,7 @@ def add_unit(match: Match, seat: int, kind: str, hid: str, revealed: bool = Fals
 def planted_solo_dice(monkeypatch: Any, then_ones: bool = False) -> Iterator[list[int]]:
     """For a fixture: planted d10 results for the automated opponents' rolls (``solo.d10``), consumed in
     order, then real dice from the match generator (or 1s with ``then_ones``)."""
-    from galaxis.games.space_empires import solo
+    from galaxis.games.space_empires.opponents import solo
 
     planted: list[int] = []
 
@@ -89,7 +90,7 @@ def planted_solo_dice(monkeypatch: Any, then_ones: bool = False) -> Iterator[lis
 def planted_combat_dice(monkeypatch: Any) -> Iterator[list[int]]:
     """For a fixture: planted d10 results for every die of the match generator (``combat.d10``), consumed
     in order, then real dice; at the end every planted die must have been used."""
-    from galaxis.games.space_empires import combat
+    from galaxis.games.space_empires.base import combat
 
     planted: list[int] = []
     real = combat.d10

@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, alien_tech, data, ground
-from galaxis.games.space_empires.ground_state import Invasion, Trooper
-from galaxis.games.space_empires.state import Battle, Colony, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import data
+from galaxis.games.space_empires.base.state import Battle, Colony
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import alien_tech, ground
+from galaxis.games.space_empires.systems.ground_state import Invasion, Trooper
 
 from .helpers import (
     add_unit,
@@ -695,7 +698,7 @@ def test_conformance_information_checks_with_cards(stage: str) -> None:
 def test_a_real_battle_reveals_long_lance_and_keeps_views_consistent() -> None:
     """Through the game's own battle flow: a Destroyer with Long Lance attacks; its card is revealed to
     the defender in the log and in the observation, and determinize no longer re-deals it."""
-    from galaxis.games.space_empires import board
+    from galaxis.games.space_empires.base import board
 
     m = start(2, seed=2, alien_technology=True)
     s = state(m)

@@ -13,9 +13,13 @@ import pytest
 
 import galaxis
 from galaxis.core import BadOption, Match
-from galaxis.games.space_empires import GAME, alien_tech, alien_vp, solo
-from galaxis.games.space_empires.solo_state import CAPITOL, Alien, AlienFleet
-from galaxis.games.space_empires.state import Colony, Marker, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base.state import Colony, Marker
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
+from galaxis.games.space_empires.opponents.solo_state import CAPITOL, Alien, AlienFleet
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import alien_tech
 
 from .helpers import add_unit, bots_play_to_the_end, hw, planted_solo_dice, start, state, touch
 
@@ -240,7 +244,7 @@ def test_destroyer_fleet_of_an_even_phase_heads_for_the_nearest_home_world(dice:
     alien_vp.launch(state(m), a, 10, [])
     (f,) = a.fleets
     homes = [hw(m, 0), hw(m, 1)]
-    from galaxis.games.space_empires.hexes import distance, parse_hex_id
+    from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 
     nearest = min(homes, key=lambda h: (distance(parse_hex_id(a.home), parse_hex_id(h)), homes.index(h)))
     assert (f.role, f.target) == ("destroyer", nearest)

@@ -9,10 +9,15 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, alien_vp, alien_vp_npa, board, data, solo
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.solo_state import Alien, AlienFleet
-from galaxis.games.space_empires.state import Colony, Marker, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony, Marker
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
+from galaxis.games.space_empires.opponents.alien_players import vp_npa as alien_vp_npa
+from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
+from galaxis.games.space_empires.state import SEState
 
 from .helpers import add_unit, bots_play_to_the_end, planted_solo_dice, start, state, touch
 
@@ -258,7 +263,7 @@ def test_a_raider_on_an_unexplored_marker_bars_the_live_players() -> None:
 def test_bots_play_with_exploring_and_invading_aliens_to_the_end(
     monkeypatch: pytest.MonkeyPatch, agent: str, seed: int
 ) -> None:
-    from galaxis.games.space_empires import alien_vp_explore
+    from galaxis.games.space_empires.opponents.alien_players import vp_explore as alien_vp_explore
 
     flips: list[str] = []
     real = alien_vp_explore._flip

@@ -8,10 +8,14 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, alien_vp_moves, board, data, solo
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.solo_state import Alien, AlienFleet
-from galaxis.games.space_empires.state import Colony, Marker, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony, Marker
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import vp_moves as alien_vp_moves
+from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
+from galaxis.games.space_empires.state import SEState
 
 from .helpers import add_unit, bots_play_to_the_end, start, state, touch
 

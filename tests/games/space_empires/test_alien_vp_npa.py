@@ -9,10 +9,16 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, alien_vp, alien_vp_npa, board, data, solo, solo4_ground
-from galaxis.games.space_empires.hexes import parse_hex_id
-from galaxis.games.space_empires.solo_state import Alien, AlienFleet
-from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base.hexes import parse_hex_id
+from galaxis.games.space_empires.base.state import Colony, Marker, Unit
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import solo4_ground
+from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
+from galaxis.games.space_empires.opponents.alien_players import vp_npa as alien_vp_npa
+from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
+from galaxis.games.space_empires.state import SEState
 
 from .helpers import add_unit, planted_solo_dice, start, state
 

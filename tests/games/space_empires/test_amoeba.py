@@ -13,9 +13,11 @@ import pytest
 import galaxis
 from galaxis.core import BadOption, Match
 from galaxis.core.rng import Rng
-from galaxis.games.space_empires import GAME, amoeba, combat
-from galaxis.games.space_empires.amoeba_state import AMOEBA, AmoebaState
-from galaxis.games.space_empires.state import Colony, Marker, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import combat
+from galaxis.games.space_empires.base.state import Colony, Marker, Unit
+from galaxis.games.space_empires.opponents.amoebas import amoeba
+from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA, AmoebaState
 
 from .helpers import add_unit, bots_play_to_the_end, hw, start, state, touch
 
@@ -380,7 +382,7 @@ def test_special_rows_in_battle() -> None:
     s.players[0].techs.update({"fighters": 1, "cloaking": 1, "ship_size": 3})
     f = add_unit(m, 0, "F", "5.1")
     r = add_unit(m, 0, "R", "5.1")
-    from galaxis.games.space_empires.state import Battle
+    from galaxis.games.space_empires.base.state import Battle
 
     s.battle = Battle("5.1", 0, AMOEBA, 1, [], -1, "open")
     _researched(m, 1, "1")
@@ -563,7 +565,7 @@ def test_black_holes_and_supernovas_are_never_entered() -> None:
     a = next(u for u in s.units.values() if u.kind == "AM")
     for u in [u for u in s.units.values() if u.kind == "AM" and u is not a]:
         del s.units[u.uid]
-    from galaxis.games.space_empires import board
+    from galaxis.games.space_empires.base import board
 
     near = board.adjacent(2, a.hex)
     for i, h in enumerate(near):
@@ -664,7 +666,7 @@ def test_solo_amoeba_lost_when_the_home_world_is_consumed(dice: list[int]) -> No
     m = start(1, seed=3, scenario="solo_amoeba")
     s = state(m)
     home = hw(m, 0)
-    from galaxis.games.space_empires import board
+    from galaxis.games.space_empires.base import board
 
     _only_amoeba(m, "5.1")
     a = amoeba._new_amoeba(s, _am(m), board.adjacent(1, home)[0], 2, 0)
@@ -745,6 +747,6 @@ def test_science_vessels_sit_out_and_survive_a_lost_battle(dice: list[int]) -> N
 
 
 def _neighbours(hid: str) -> tuple[str, ...]:
-    from galaxis.games.space_empires import board
+    from galaxis.games.space_empires.base import board
 
     return board.adjacent(2, hid)

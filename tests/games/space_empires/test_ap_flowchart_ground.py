@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, ap_flowchart_ground, solo
-from galaxis.games.space_empires.solo_state import Alien, AlienFleet
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
+from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
 
 from .helpers import add_unit, hw, planted_combat_dice, start, state
 
@@ -235,7 +237,7 @@ def test_without_ground_combat_the_defence_is_unchanged(dice: list[int]) -> None
     ],
 )
 def test_expansion_fleets_transport_carries_the_flowcharts_mix(level: int, load: list[str]) -> None:
-    from galaxis.games.space_empires import solo4
+    from galaxis.games.space_empires.opponents.alien_players import solo4
 
     m = start(1, seed=2, scenario=VP, ground_combat=True)
     s = state(m)
@@ -250,7 +252,7 @@ def test_expansion_fleets_transport_carries_the_flowcharts_mix(level: int, load:
 
 
 def test_new_features_aliens_keep_their_uniform_load() -> None:
-    from galaxis.games.space_empires import solo4
+    from galaxis.games.space_empires.opponents.alien_players import solo4
 
     m = start(1, seed=2, scenario="solo_ap_new_features")
     s = state(m)

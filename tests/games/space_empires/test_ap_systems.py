@@ -11,9 +11,13 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, experience, solo, views
-from galaxis.games.space_empires.solo_state import Alien
-from galaxis.games.space_empires.state import Battle, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base.state import Battle
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.solo_state import Alien
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import experience
+from galaxis.games.space_empires.views import observation as views
 
 from .helpers import add_unit, planted_combat_dice, start, state, touch
 
@@ -120,7 +124,7 @@ def test_an_alien_boarding_ship_captures_a_players_ship(dice: list[int]) -> None
     a.techs["boarding"] = 1
     bd = solo._alien_unit(s, a, "BD", "7.3", revealed=True)
     bd.level = 1
-    from galaxis.games.space_empires.solo_state import AlienFleet
+    from galaxis.games.space_empires.opponents.solo_state import AlienFleet
 
     fleet = AlienFleet("", [bd.uid], 0, False, 1, "7.3", 0)
     a.fleets.append(fleet)
@@ -144,7 +148,7 @@ def test_alien_security_forces_hinder_the_players_boarding() -> None:
     a = _alien(m)
     target = solo._alien_unit(s, a, "DD", "7.3", revealed=True)
     bd = add_unit(m, 0, "BD", "7.3", revealed=True)
-    from galaxis.games.space_empires import boarding
+    from galaxis.games.space_empires.systems import boarding
 
     before = boarding.need(s, bd, target)
     a.techs["security_forces"] = 1
@@ -153,9 +157,9 @@ def test_alien_security_forces_hinder_the_players_boarding() -> None:
 
 # --- 3. the victory-point aliens: captured colonies and the two-dice table (§13.12) --------------------------
 def test_vp_alien_defends_a_captured_colony() -> None:
-    from galaxis.games.space_empires import ap_systems
-    from galaxis.games.space_empires.ground_state import Garrison
-    from galaxis.games.space_empires.state import Colony
+    from galaxis.games.space_empires.base.state import Colony
+    from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
+    from galaxis.games.space_empires.systems.ground_state import Garrison
 
     m = start(1, seed=2, scenario="solo_ap_vp", ground_combat=True)
     s = state(m)
@@ -194,7 +198,7 @@ def test_vp_alien_defends_a_captured_colony() -> None:
 def test_vp_two_dice_table_keeps_the_systems_in_play(
     dice: list[int], options: dict[str, Any], dice_in: list[int], tech: str
 ) -> None:
-    from galaxis.games.space_empires import alien_vp
+    from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 
     m = start(1, seed=2, scenario="solo_ap_vp", **options)
     a = _alien(m)
@@ -204,9 +208,9 @@ def test_vp_two_dice_table_keeps_the_systems_in_play(
 
 # --- 4. retaking a captured colony in multiplayer games (§10.1) ----------------------------------------------
 def test_the_former_owner_may_land_on_but_not_bombard_a_captured_colony() -> None:
-    from galaxis.games.space_empires import ground
-    from galaxis.games.space_empires.ground_state import Garrison
-    from galaxis.games.space_empires.state import Colony
+    from galaxis.games.space_empires.base.state import Colony
+    from galaxis.games.space_empires.systems import ground
+    from galaxis.games.space_empires.systems.ground_state import Garrison
 
     m = start(2, seed=1, edition="ce", ground_combat=True)
     s = state(m)
@@ -259,7 +263,7 @@ def test_the_heuristic_bot_buys_transports_and_invades(players: int, options: di
 
 
 def test_bot_transport_goals() -> None:
-    from galaxis.games.space_empires import bot_ground
+    from galaxis.games.space_empires.bot import ground as bot_ground
 
     obs: dict[str, Any] = {
         "cycle": 4,

@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from galaxis.core import Match, match_from_json
-from galaxis.games.space_empires import GAME, boarding, combat
-from galaxis.games.space_empires.state import Battle, SEState, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import combat
+from galaxis.games.space_empires.base.state import Battle, Unit
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import boarding
 
 from .helpers import add_unit, hw, planted_combat_dice, start, state, touch
 
@@ -299,8 +302,8 @@ def test_random_battles_with_boarding_and_experience_keep_invariants_and_secrets
 
 
 def test_an_alien_players_ship_is_captured_and_scrapped_in_the_solo_game(dice: list[int]) -> None:
-    from galaxis.games.space_empires import solo
-    from galaxis.games.space_empires.solo_state import AlienFleet
+    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents.solo_state import AlienFleet
 
     m = start(1, seed=2, boarding=True, scenario="solo_ap")
     s = state(m)
@@ -328,7 +331,7 @@ def test_an_alien_players_ship_is_captured_and_scrapped_in_the_solo_game(dice: l
 
 
 def test_the_capitols_units_cannot_be_captured() -> None:
-    from galaxis.games.space_empires.solo_state import CAPITOL
+    from galaxis.games.space_empires.opponents.solo_state import CAPITOL
 
     m = start(2, seed=1, boarding=True, scenario="coop_dm_2p")
     u = add_unit(m, 0, "CA", HEX)

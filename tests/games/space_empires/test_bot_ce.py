@@ -8,11 +8,13 @@ from __future__ import annotations
 import pytest
 
 from galaxis.core import Match, Step
-from galaxis.games.space_empires import GAME, board, bot_ce, data
-from galaxis.games.space_empires.agents import HeuristicAgent
-from galaxis.games.space_empires.ground_state import Invasion, Trooper
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.state import Marker
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.base.state import Marker
+from galaxis.games.space_empires.bot import ce as bot_ce
+from galaxis.games.space_empires.bot.agents import HeuristicAgent
+from galaxis.games.space_empires.systems.ground_state import Invasion, Trooper
 
 from .helpers import add_unit, mover, start, state, touch
 from .test_gates import X, _colony, _ring

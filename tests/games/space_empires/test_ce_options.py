@@ -8,8 +8,11 @@ import pytest
 
 import galaxis
 from galaxis.core import BadOption, Match, Step
-from galaxis.games.space_empires import GAME, alliances, board, centers, empire_advantages, reaction
-from galaxis.games.space_empires.state import Colony, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.base.state import Colony
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import alliances, centers, empire_advantages, reaction
 
 from .helpers import add_unit, bots_play_to_the_end, hw, mover, start, state, touch
 
@@ -181,7 +184,7 @@ def test_centers_home_world_is_20_cp_and_damaged_on_the_rule_book_track() -> Non
     m = start(2, seed=2, research_centers=True)
     s = state(m)
     assert all(c.value == 20 for c in s.colonies.values() if c.home)
-    from galaxis.games.space_empires import economy
+    from galaxis.games.space_empires.base import economy
 
     assert economy.bombard_home_world(20, centers.hw_edition(s)) == 15
     assert state(start(2, seed=2)).colonies[hw(start(2, seed=2), 0)].value == 30

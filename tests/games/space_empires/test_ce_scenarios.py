@@ -8,10 +8,12 @@ import pytest
 
 import galaxis
 from galaxis.core import Event
-from galaxis.games.space_empires import GAME, board, data, economy
-from galaxis.games.space_empires.hexes import distance, hex_id, neighbours, parse_hex_id
-from galaxis.games.space_empires.scenarios import Scenario
-from galaxis.games.space_empires.state import Colony, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data, economy
+from galaxis.games.space_empires.base.hexes import distance, hex_id, neighbours, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony
+from galaxis.games.space_empires.scenarios.setups import Scenario
+from galaxis.games.space_empires.state import SEState
 
 from .helpers import add_unit, bots_play_to_the_end, hw, start, state, units_of
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 import pytest
 
 from galaxis.core import BadOption, IllegalAction, Match
-from galaxis.games.space_empires import GAME, board, boarding, ce_units, economy, movement
-from galaxis.games.space_empires.state import Battle, Colony, Step
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, economy, movement
+from galaxis.games.space_empires.base.state import Battle, Colony
+from galaxis.games.space_empires.state import Step
+from galaxis.games.space_empires.systems import boarding
+from galaxis.games.space_empires.systems import titans as ce_units
 
 from .helpers import add_unit, hw, mover, put_marker, start, state, touch, units_of
 
@@ -81,7 +85,7 @@ def test_destroyed_planet_takes_its_garrison_with_it() -> None:
     hid, (tn,) = _bombardment(m, ["TN"])
     s = state(m)
     assert s.ground is not None
-    from galaxis.games.space_empires.ground_state import Garrison
+    from galaxis.games.space_empires.systems.ground_state import Garrison
 
     s.ground.garrisons[hid] = Garrison(1, ["Infantry"])
     m.apply(0, f"destroy {tn}")
@@ -125,7 +129,7 @@ def test_flagship_option_gives_each_player_one_at_home() -> None:
 
 
 def test_flagship_has_no_maintenance_hull_three_and_cannot_be_bought() -> None:
-    from galaxis.games.space_empires import data
+    from galaxis.games.space_empires.base import data
 
     fs = data.unit_table_by_id()["FS"]
     assert fs.hull == 3 and not fs.maintenance

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from galaxis.core.rng import Rng
-from galaxis.games.space_empires import combat
-from galaxis.games.space_empires.combat import Combatant
+from galaxis.games.space_empires.base import combat
+from galaxis.games.space_empires.base.combat import Combatant
 
 
 def ship(

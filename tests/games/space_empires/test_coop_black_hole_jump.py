@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from galaxis.games.space_empires import GAME, board, combat, coop, data
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, combat, data
+from galaxis.games.space_empires.opponents.doomsday import coop
 
 from .helpers import add_unit, mover, put_marker, start, state, touch
 

@@ -12,10 +12,14 @@ import pytest
 
 import galaxis
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, board, coop, solo
-from galaxis.games.space_empires.scenarios import scenarios, solo_tables
-from galaxis.games.space_empires.solo_state import CAPITOL, DOOMSDAY
-from galaxis.games.space_empires.state import Colony, Marker, SEState, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.base.state import Colony, Marker, Unit
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.doomsday import coop
+from galaxis.games.space_empires.opponents.solo_state import CAPITOL, DOOMSDAY
+from galaxis.games.space_empires.scenarios.setups import scenarios, solo_tables
+from galaxis.games.space_empires.state import SEState
 
 from .helpers import (
     SEED_DM_STRENGTH,
@@ -465,7 +469,7 @@ def test_bots_play_each_coop_scenario_to_the_end(players: int, agent: str) -> No
 
 
 def test_nebulae_and_asteroids_do_not_slow_a_cooperative_machine_in_combat() -> None:
-    from galaxis.games.space_empires import combat
+    from galaxis.games.space_empires.base import combat
 
     m = start(2, seed=2, scenario="coop_dm_2p")
     s = state(m)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from galaxis.games.space_empires import GAME, coop, ground
-from galaxis.games.space_empires.ground_state import Invasion, Trooper
-from galaxis.games.space_empires.solo_state import CAPITOL
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.opponents.doomsday import coop
+from galaxis.games.space_empires.opponents.solo_state import CAPITOL
 from galaxis.games.space_empires.state import Step
+from galaxis.games.space_empires.systems import ground
+from galaxis.games.space_empires.systems.ground_state import Invasion, Trooper
 
 from .helpers import add_unit, start, state
 

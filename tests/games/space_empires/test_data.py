@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from galaxis.games.space_empires import data
-from galaxis.games.space_empires.hexes import distance, hex_id, neighbours, parse_hex_id
+from galaxis.games.space_empires.base import data
+from galaxis.games.space_empires.base.hexes import distance, hex_id, neighbours, parse_hex_id
 
 
 def test_editions() -> None:

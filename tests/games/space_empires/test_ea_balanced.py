@@ -10,8 +10,9 @@ import pytest
 
 from galaxis.core import Match
 from galaxis.core.errors import BadOption, IllegalAction
-from galaxis.games.space_empires import GAME, empire_advantages
-from galaxis.games.space_empires.empire_advantages import bot_choice, card_value, cards, deck
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.systems import empire_advantages
+from galaxis.games.space_empires.systems.empire_advantages import bot_choice, card_value, cards, deck
 
 from .helpers import bots_play_to_the_end, start, state
 

@@ -7,9 +7,11 @@ import json
 from typing import Any
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, data, empire_advantages
-from galaxis.games.space_empires.empire_advantages import tech_grants
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import empire_advantages
+from galaxis.games.space_empires.systems.empire_advantages import tech_grants
 
 from .helpers import start, state, touch, units_of
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from galaxis.games.space_empires import economy, movement
+from galaxis.games.space_empires.base import economy, movement
 
 
 def test_shipyard_capacity() -> None:

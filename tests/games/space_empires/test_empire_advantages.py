@@ -11,11 +11,14 @@ import pytest
 import yaml
 
 from galaxis.core import Event, Match
-from galaxis.games.space_empires import GAME, alliances, economy, empire_advantages, ground
-from galaxis.games.space_empires.empire_advantages import OPS, cards
-from galaxis.games.space_empires.ground_state import Invasion, Trooper
-from galaxis.games.space_empires.hexes import hex_id, neighbours, parse_hex_id
-from galaxis.games.space_empires.state import Battle, Colony, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import economy
+from galaxis.games.space_empires.base.hexes import hex_id, neighbours, parse_hex_id
+from galaxis.games.space_empires.base.state import Battle, Colony
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import alliances, empire_advantages, ground
+from galaxis.games.space_empires.systems.empire_advantages import OPS, cards
+from galaxis.games.space_empires.systems.ground_state import Invasion, Trooper
 
 from .helpers import add_unit, bots_play_to_the_end, hw, put_marker, start, state, touch, units_of
 
@@ -243,7 +246,7 @@ def test_cost_multiplier_for_technology_and_ships() -> None:
     _give(m, 0, "gifted_scientists")
     assert empire_advantages.cost(s, 0, "tech", "attack", 20) == 14  # 67 %, rounded up
     GAME._buy_tech(s, 0, "move")
-    from galaxis.games.space_empires import data
+    from galaxis.games.space_empires.base import data
 
     move_cost = data.tech_tracks(s.edition)["move"].level_cost(s.edition, 2)
     assert p.cp == 100 - empire_advantages.cost(s, 0, "tech", "move", move_cost) and p.cp > 100 - move_cost

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from galaxis.games.space_empires import empire_advantages
-from galaxis.games.space_empires import encode as mod
+from galaxis.games.space_empires.systems import empire_advantages
+from galaxis.games.space_empires.views import encode as mod
 from tests.games.space_empires.helpers import hw, start, state
 from tests.interop.interop_cases import random_positions
 
@@ -133,7 +133,7 @@ def test_victory_points_warp_points_and_relics():
 
 def test_alien_minerals_are_encoded():
     match = start(1, 4, scenario="solo_ap_vp")
-    from galaxis.games.space_empires import alien_vp
+    from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 
     vps = alien_vp.vp_of(state(match))
     assert vps is not None
@@ -146,7 +146,7 @@ def test_own_garrison_is_encoded_for_its_owner_only():
     g = state(match).ground
     assert g is not None
     home = hw(match, 0)
-    from galaxis.games.space_empires.ground_state import Garrison
+    from galaxis.games.space_empires.systems.ground_state import Garrison
 
     g.garrisons[home] = Garrison(0, ["Infantry", "Infantry", "Marines"])
     base = _ce_hex(home, "garrison")
@@ -186,7 +186,7 @@ def test_research_and_industrial_centers():
 
 def test_amoeba_knowledge():
     match = start(2, 8, scenario="amoebas")
-    from galaxis.games.space_empires import amoeba
+    from galaxis.games.space_empires.opponents.amoebas import amoeba
 
     am = amoeba.state_of(state(match))
     assert am is not None and am.types

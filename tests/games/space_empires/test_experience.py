@@ -10,8 +10,10 @@ import pytest
 
 import galaxis
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, experience
-from galaxis.games.space_empires.state import Battle, SEState, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base.state import Battle, Unit
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import experience
 
 from .helpers import add_unit, bots_play_to_the_end, hw, planted_combat_dice, start, state, touch
 

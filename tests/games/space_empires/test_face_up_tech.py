@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, board
-from galaxis.games.space_empires.state import SEState, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.state import SEState
 
 from .helpers import add_unit, hw, start, state, touch, units_of
 from .test_groups import finish_econ, to_econ

@@ -5,8 +5,10 @@ the set-up left it, e.g. the part of the balanced deal's 75 CP it did not bid aw
 from __future__ import annotations
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, board, empire_advantages
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import empire_advantages
 
 from .helpers import mover, start, state, touch
 

@@ -12,10 +12,12 @@ import pytest
 
 import galaxis
 from galaxis.core import Action, BadOption, IllegalAction, Match
-from galaxis.games.space_empires import GAME, board, data, gates, ground
-from galaxis.games.space_empires.ground_state import Garrison
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.state import Colony, Marker
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony, Marker
+from galaxis.games.space_empires.systems import gates, ground
+from galaxis.games.space_empires.systems.ground_state import Garrison
 
 from .helpers import add_unit, bots_play_to_the_end, mover, planted_combat_dice, start, state, touch
 

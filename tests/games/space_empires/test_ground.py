@@ -8,9 +8,10 @@ import random
 import pytest
 
 from galaxis.core import BadOption, IllegalAction, Match, Step
-from galaxis.games.space_empires import GAME, ground
-from galaxis.games.space_empires.ground_state import Garrison, Invasion, Trooper
-from galaxis.games.space_empires.state import Battle, Colony, Marker
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base.state import Battle, Colony, Marker
+from galaxis.games.space_empires.systems import ground
+from galaxis.games.space_empires.systems.ground_state import Garrison, Invasion, Trooper
 
 from .helpers import add_unit, hw, start, state, touch
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from galaxis.core import IllegalAction, Match, Rng
-from galaxis.games.space_empires import GAME, board, data, views
-from galaxis.games.space_empires.state import Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.views import observation as views
 
 from .helpers import add_unit, hw, mover, put_marker, start, state, touch, units_of
 

@@ -6,8 +6,9 @@ import pytest
 
 import galaxis
 from galaxis.core import IllegalAction
-from galaxis.games.space_empires import GAME, board
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 
 from .helpers import add_unit, hw, mover, put_marker, start, state, touch, units_of
 
@@ -344,7 +345,7 @@ def test_screening_and_fleet_bonus() -> None:
 
 
 def test_heuristic_bot_plays_legal_actions_to_the_end() -> None:
-    from galaxis.games.space_empires.agents import HeuristicAgent
+    from galaxis.games.space_empires.bot.agents import HeuristicAgent
 
     m = start(2, seed=3, cycles=2)
     bots = [HeuristicAgent(1), HeuristicAgent(2)]
@@ -361,7 +362,7 @@ def test_heuristic_bot_plays_legal_actions_to_the_end() -> None:
 
 
 def test_ms_pipeline_trade_income() -> None:
-    from galaxis.games.space_empires.state import Colony
+    from galaxis.games.space_empires.base.state import Colony
 
     m = start(2)
     s = state(m)
@@ -477,7 +478,7 @@ def test_describe_and_explain() -> None:
 
 
 def test_raiders_cloak_until_scanned() -> None:
-    from galaxis.games.space_empires.state import Battle
+    from galaxis.games.space_empires.base.state import Battle
 
     m = start(2)
     seat = mover(m)
@@ -511,7 +512,7 @@ def test_raiders_cloak_until_scanned() -> None:
 
 
 def test_cloaked_raider_blockades_only_an_unguarded_colony() -> None:
-    from galaxis.games.space_empires.state import Colony
+    from galaxis.games.space_empires.base.state import Colony
 
     m = start(2)
     s = state(m)
@@ -550,7 +551,7 @@ def test_carriers_carry_fighters() -> None:
     assert fighters[2].cargo == ""
     # In battle the carrier cannot be targeted while its fighters fight.
     dd = add_unit(m, enemy, "DD", h)
-    from galaxis.games.space_empires.state import Battle
+    from galaxis.games.space_empires.base.state import Battle
 
     s.battle = Battle(h, seat, enemy, 1, [], -1, "open")
     targets = {u.uid for u in GAME._targets(s, dd.uid)}

@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 from galaxis.core import IllegalAction, Rng
-from galaxis.games.space_empires import GAME, board, combat, views
-from galaxis.games.space_empires.board import unit_cost
-from galaxis.games.space_empires.state import Battle, SEState, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, combat
+from galaxis.games.space_empires.base.board import unit_cost
+from galaxis.games.space_empires.base.state import Battle, Unit
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.views import observation as views
 
 from .helpers import add_unit, hw, mover, put_marker, start, state, touch, units_of
 

@@ -6,10 +6,12 @@ import pytest
 from pydantic import ValidationError
 
 from galaxis.core import BadOption
-from galaxis.games.space_empires import GAME, board, solo
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.scenarios import Scenario, resolve, scenarios
-from galaxis.games.space_empires.solo_state import ALIEN_BASE
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.solo_state import ALIEN_BASE
+from galaxis.games.space_empires.scenarios.setups import Scenario, resolve, scenarios
 
 from .helpers import hw, put_marker, start, state, touch
 

@@ -9,11 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 from galaxis.core import Match
-from galaxis.games.space_empires import GAME, combat, solo
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.scenarios import solo_tables
-from galaxis.games.space_empires.solo_state import DOOMSDAY, Alien
-from galaxis.games.space_empires.state import Colony
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import combat
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.solo_state import DOOMSDAY, Alien
+from galaxis.games.space_empires.scenarios.setups import solo_tables
 
 from .helpers import SEED_DM_STRENGTH, add_unit, hw, planted_solo_dice, start, state, touch
 

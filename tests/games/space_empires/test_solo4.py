@@ -13,13 +13,16 @@ import pytest
 import galaxis
 from galaxis.core import Match, Step
 from galaxis.core.errors import BadOption
-from galaxis.games.space_empires import GAME, alien_tech, ground, solo, solo4, solo4_ground
-from galaxis.games.space_empires.amoeba_state import AMOEBA, AMOEBA_KIND
-from galaxis.games.space_empires.ground_state import Garrison
-from galaxis.games.space_empires.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.scenarios import solo_tables
-from galaxis.games.space_empires.solo_state import Alien, AlienFleet
-from galaxis.games.space_empires.state import Colony, Marker, Unit
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony, Marker, Unit
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.alien_players import solo4, solo4_ground
+from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA, AMOEBA_KIND
+from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
+from galaxis.games.space_empires.scenarios.setups import solo_tables
+from galaxis.games.space_empires.systems import alien_tech, ground
+from galaxis.games.space_empires.systems.ground_state import Garrison
 
 from .helpers import add_unit, bots_play_to_the_end, hw, planted_combat_dice, start, state, touch
 

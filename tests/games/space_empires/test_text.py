@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from galaxis.core import Action
-from galaxis.games.space_empires import text_data
+from galaxis.games.space_empires.base import text_data
 
 from .helpers import start, state, touch
 

@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 
 from galaxis.core import BadOption, Event
-from galaxis.games.space_empires import GAME, board, combat, data, ground, victory
-from galaxis.games.space_empires.hexes import distance, hex_id, parse_hex_id
-from galaxis.games.space_empires.state import Colony, SEState
+from galaxis.games.space_empires import GAME
+from galaxis.games.space_empires.base import board, combat, data
+from galaxis.games.space_empires.base.hexes import distance, hex_id, parse_hex_id
+from galaxis.games.space_empires.base.state import Colony
+from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.systems import ground, victory
 
 from .helpers import add_unit, bots_play_to_the_end, hw, mover, put_marker, start, state, touch, units_of
 

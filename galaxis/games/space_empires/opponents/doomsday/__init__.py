@@ -1,0 +1,1 @@
+"""The Doomsday Machines of the cooperative scenarios (docs/games/space_empires.md §13.10)."""
