@@ -16,12 +16,14 @@ from galaxis.core import (
     Event,
     Game,
     GameInfo,
+    IllegalAction,
     Result,
     Rng,
     Step,
     rank_by_keys,
 )
 from galaxis.core.errors import BadOption
+from galaxis.games.space_empires import registry
 from galaxis.games.space_empires.base import board, combat, data, economy, movement
 from galaxis.games.space_empires.base.board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from galaxis.games.space_empires.base.hexes import distance, hex_id, parse_hex_id
@@ -33,8 +35,8 @@ from galaxis.games.space_empires.opponents.alien_players import vp_explore as al
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA_KIND
 from galaxis.games.space_empires.opponents.doomsday import coop
-from galaxis.games.space_empires.scenarios import home_sets, teams
 from galaxis.games.space_empires.scenarios import setups as scenarios
+from galaxis.games.space_empires.scenarios import teams
 from galaxis.games.space_empires.state import SEState
 from galaxis.games.space_empires.systems import (
     alien_tech,
@@ -94,22 +96,49 @@ INFO = GameInfo(
     },
 )
 
-SECRET_KINDS = (
+SECRET_KINDS = ("bid", "tech", "buy", "done", *registry.SECRET_KINDS)  # §7: economic choices are secret
+BASE_ACTION_KINDS = (  # the base game's actions, which apply() carries out itself
+    "move",
+    "sling",
+    "split",
+    "merge",
+    "refit",
+    "scuttle_menu",
+    "keep",
+    "scuttle",
+    "peek",
+    "reveal",
+    "conceal",
+    "withdraw",
+    "engage",
+    "load",
+    "unload",
+    "colonize",
+    "end",
+    "target",
+    "retreat",
+    "screen",
+    "fight",
+    "bomb",
+    "destroy",
+    "boom",
+    "hold",
+    "lost",
+    "first",
     "bid",
     "tech",
     "buy",
     "done",
-    "early",
-    *ground.SECRET_KINDS,
-    *empire_advantages.SECRET_KINDS,
-    *gates.SECRET_WORDS,
-    *centers.SECRET_KINDS,
-    *alien_tech.SECRET_KINDS,
-    *victory.SECRET_KINDS,
 )
 UNFIXED = -2  # Battle.bonus_side before the round's screening is declared
 CARRIER_ROOM = 3  # fighters a Carrier (or a Titan, CE) holds [MRB 15, 22]
 CARRIERS = ("CV", "TN")
+
+
+if set(BASE_ACTION_KINDS) & set(registry.ACTION_OWNERS):  # a system may not take over a base action
+    raise TypeError(
+        f"base action kinds claimed by a system: {set(BASE_ACTION_KINDS) & set(registry.ACTION_OWNERS)}"
+    )
 
 
 def _letter(seat: int) -> str:
@@ -120,8 +149,10 @@ class SpaceEmpires(Game):
     info = INFO
     state_type = SEState
     hooks = {
+        "observation": ".views.observation:full_observation",
+        "secret": ".views.observation:full_secret",
+        "determinize": ".views.observation:full_determinize",
         "describe": ".views.text:describe",
-        "explain_illegal": ".views.text:explain_illegal",
         "render_text": ".views.text:render_text",
         "render_svg": ".views.svg:render_svg",
         "heuristic_agent": ".bot.agents:HeuristicAgent",
@@ -192,22 +223,8 @@ class SpaceEmpires(Game):
         # §3.1: roll for the first player; play goes clockwise.
         state.first = rng.below(players)
         state.order = [(state.first + i) % players for i in range(players)]
-        ground.setup(state, options)  # §10.1: Close Encounters ground combat (option)
-        solo.setup(self, state, scenario, options)
-        teams.setup(self, state, scenario)  # §12.1: teams, team technology, doubled colony income
-        alliances.setup(state, scenario, options)  # §10.8: Uneasy Alliance or Blood Brothers
-        state.order = alliances.joint_order(state, state.order)  # §10.8.1: Blood Brothers move together
-        reaction.setup(state, options)  # §10.6: Reaction Movement (option)
-        centers.setup(state, options)  # §10.7: Research and Industrial Centers, the 20 CP home world
-        home_sets.deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
-        home_sets.deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
-        ce_units.setup(self, state, options)  # §10.3: the free Flagship (option)
-        gates.setup(self, state, scenario, options)  # §12.3: Planetary Gates (ground combat, barren planets)
-        alien_tech.setup(state, scenario.id, options)  # §10.5: the Alien Technology deck (option)
-        if scenario.opponents is not None and scenario.opponents.type == "amoeba":
-            amoeba.setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
-        empire_advantages.setup(state, scenario, options)  # §10.4: deal the Empire Advantages
-        victory.setup(self, state, scenario, options)  # §12.1.5 Quick Conquest, §12.2 victory points
+        for system_setup in registry.SETUP:  # every optional part, in the registry's order
+            system_setup(self, state, scenario, options)
         self._start_move(state)
         return state
 
@@ -652,24 +669,12 @@ class SpaceEmpires(Game):
             for cid in board.counters(self._hidden_raiders(state, step.seat)):
                 acts.append(g(f"withdraw {cid}", (cid,), "withdraw", (cid,)))
             return acts
-        if step.kind in solo.STEP_KINDS:
-            return solo.step_actions(self, state, step)
-        if step.kind in amoeba.STEP_KINDS:
-            return amoeba.step_actions(self, state, step)
-        if step.kind in ground.STEP_KINDS:
-            return ground.step_actions(self, state, step) + gates.ground_retreats(
-                self, state, step
-            )  # §12.3.4
-        if step.kind in gates.STEP_KINDS:
-            return gates.step_actions(self, state, step)
-        if step.kind in empire_advantages.STEP_KINDS:
-            return empire_advantages.step_actions(self, state, step)  # §10.4: keep a card
-        if step.kind in reaction.STEP_KINDS:
-            return reaction.step_actions(self, state, step)  # §10.6
-        if step.kind in alien_tech.STEP_KINDS:
-            return alien_tech.step_actions(self, state, step)  # §10.5: keep one drawn card
-        if step.kind in victory.STEP_KINDS:
-            return victory.head_actions(self, state, step)  # §12.1.5: the Advanced Start
+        owner = registry.STEP_OWNERS.get(step.kind)
+        if owner is not None and owner.step_actions is not None:
+            acts = owner.step_actions(self, state, step)
+            for more in registry.MORE_STEP_ACTIONS:  # another system's actions in this decision
+                acts += more(self, state, step)
+            return acts
         raise ValueError(f"unknown step {step.kind}")
 
     # --- economic phase actions (§7) ----------------------------------------------------------------
@@ -944,37 +949,16 @@ class SpaceEmpires(Game):
             self._buy_unit(state, seat, args[0], args[1], args[2] if len(args) > 2 else "")
         elif kind == "done":
             state.players[seat].done = True
-        elif kind == "steer":
-            solo.apply_steer(self, state, args[0], events)
-        elif kind == "early":
-            coop.pay_early(state, seat)
-        elif kind == "scrap":
-            boarding.scrap(state, seat, args[0], events)
-        elif kind in amoeba.ACTION_KINDS:
-            amoeba.apply(self, state, kind, args, events)
-        elif kind in ground.ACTION_KINDS:
-            ground.apply_action(self, state, seat, kind, args, events)
-        elif kind in empire_advantages.ACTION_KINDS:
-            empire_advantages.apply(self, state, seat, kind, tuple(args), events)  # §10.4
-        elif kind in gates.ACTION_KINDS:
-            gates.apply_action(self, state, seat, kind, args, events)  # §12.3
-        elif kind in reaction.ACTION_KINDS:
-            reaction.apply(self, state, seat, kind, args, events)  # §10.6
-        elif kind in centers.ACTION_KINDS:
-            centers.buy(state, seat, kind, args[0])  # §10.7
-        elif kind in alien_tech.ACTION_KINDS:
-            alien_tech.apply_action(state, seat, kind, args, events)  # §10.5
-        elif kind in victory.ACTION_KINDS:
-            victory.apply(self, state, seat, kind, args, events)  # §12.1.5 Advanced Start, §12.2 relics
+        elif kind in registry.ACTION_OWNERS:
+            owner = registry.ACTION_OWNERS[kind]
+            assert owner.apply is not None
+            owner.apply(self, state, seat, kind, tuple(args), events)
         else:
             raise ValueError(f"unknown action kind {kind}")
         self._advance(state, events)
         self._strand_fighters(state)
-        ground.prune(state)  # colonies lost or destroyed during the step lose their garrisons (§10.1)
-        gates.after_step(state, events)  # §12.3.5: a planet taken through its gate loses its alien orbit
-        centers.prune(state, events)  # §10.7: centers are lost with their colonies
-        alliances.remember_founders(state)  # §10.8: who founded each colony
-        victory.prune(state, events)  # §12.2: a relic is lost with its Miner
+        for after_step in registry.AFTER_STEP:  # housekeeping of every system (garrisons, relics...)
+            after_step(state, events)
         return events
 
     def _strand_fighters(self, state: SEState) -> None:
@@ -1860,38 +1844,6 @@ class SpaceEmpires(Game):
         """Economic choices (bid, technology, purchases) are secret until revealed (§7)."""
         return str(action).split(" ")[0] not in SECRET_KINDS
 
-    def observation(self, state: SEState, seat: int | None) -> dict[str, Any]:
-        from galaxis.games.space_empires.views.observation import observation
-
-        obs = amoeba.observe(state, solo.observe(state, observation(self, state, seat), seat))
-        obs = alien_tech.observe(state, gates.observe(state, ground.observe(state, obs, seat), seat), seat)
-        obs = centers.observe(
-            state, empire_advantages.observe(state, obs, seat), seat
-        )  # §10.4, §10.5, §10.7, §12.3
-        return victory.observe(state, obs)  # §12.2: the public VP track
-
-    def secret(self, state: SEState, viewer: int | None) -> Any:
-        from galaxis.games.space_empires.views.observation import secret
-
-        inner = alien_tech.secret(
-            state,
-            gates.secret(state, ground.secret(state, solo.secret(state, secret(state, viewer)))),
-            viewer,
-        )
-        return centers.secret(
-            state, empire_advantages.secret(state, viewer, inner), viewer
-        )  # §10.4, §10.5, §10.7
-
-    def determinize(self, state: SEState, seat: int | None, rng: Rng) -> SEState:
-        from galaxis.games.space_empires.views.observation import determinize
-
-        world = empire_advantages.determinize(
-            state, seat, rng
-        )  # §10.4 first: its CP grants go into §9's sheet re-deal
-        world = ground.determinize(solo.determinize(determinize(world, seat, rng), rng, seat), seat, rng)
-        world = alien_tech.determinize(gates.determinize(world, seat), seat, rng)
-        return centers.determinize(world, seat)  # §10.7: others' centers bought this phase are returned
-
     def max_legal_actions(self, players: int, options: dict[str, Any]) -> int:
         """Movement is the widest decision: six hexes (and slingshots) for every mobile counter, a Cruiser's six peeks,
         colonising, loading fighters, splitting and merging counters, scuttling, and end (choosing the counter
@@ -1908,13 +1860,61 @@ class SpaceEmpires(Game):
         if options.get("boarding"):
             mobile += units["BD"].counters * units["BD"].group  # captured ships are counters of their own
         movement = moves * mobile + 6 * units["CA"].counters + units["CO"].counters + carriers + groups + 2
-        movement += ground.max_extra_actions(options)  # embarking and disembarking (§10.1)
-        movement += gates.max_extra_actions(players, options)  # §12.3: gates and their choices
-        movement += victory.max_extra_actions(options)  # picking up and delivering relics (§12.2)
+        for extra in registry.MAX_EXTRA_ACTIONS:  # embarking, gates, relics (§10.1, §12.3, §12.2)
+            movement += extra(players, options)
         return max(movement, every + 1)
 
     def normalize(self, notation: str) -> str:
         return " ".join(notation.split())
+
+    def explain_illegal(self, state: SEState, seat: int, notation: str) -> IllegalAction:
+        """A reason citing the rule section (docs/games/space_empires.md)."""
+        if state.phase == "over":
+            return IllegalAction("the game is over", "§8")
+        if seat not in self.to_move(state):
+            return IllegalAction(f"it is not seat {seat}'s decision now", "§3")
+        words = notation.split()
+        legal = self.legal_actions(state, seat)
+        sample = ", ".join(a.notation for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
+        if words and words[0] in gates.ACTION_KINDS:
+            return gates.explain_illegal(state, seat, words, sample)  # §12.3
+        if words and words[0] == "m" and len(words) == 3 and not state.pending and state.phase == "move":
+            members = board.counter_units(state, words[1])
+            if not members or members[0].owner != seat:
+                return IllegalAction(f"{words[1]} is not one of your counters", "§4")
+            u = members[0]
+            if words[2] not in board.adjacent(len(state.players), u.hex):
+                return IllegalAction(f"{words[2]} is not a hex next to {u.hex}", "§4.1")
+            for v in members:
+                problem = self._move_problem(state, v, words[2])
+                if problem:
+                    return IllegalAction(problem, "§4")
+        if (
+            words
+            and words[0] == "buy"
+            and len(words) in (3, 4)
+            and state.phase == "econ"
+            and not state.pending
+        ):
+            if state.players[seat].bid < 0:
+                return IllegalAction("bid for the turn order first (§7.3)", "§7.3")
+            problem = self._buy_problem(state, seat, words[1], words[2], words[3] if len(words) == 4 else "")
+            if problem:
+                return IllegalAction(problem, "§7.5")
+            return IllegalAction(f"you have no shipyard or colony at {words[2]}", "§7.6")
+        if words and words[0] in ground.ACTION_KINDS and len(words) == 3 and state.phase == "econ":
+            problem = ground.buy_problem(state, seat, words[1], words[2], words[0] == "ground_free")
+            if problem:
+                return IllegalAction(problem, "§10.1")
+        if words and words[0] in centers.ACTION_KINDS and len(words) == 2 and state.phase == "econ":
+            problem = centers.buy_problem(state, seat, centers.KIND_OF[words[0]], words[1])
+            if problem:
+                return IllegalAction(problem, "§10.7")
+        if words and words[0] == "tech" and len(words) == 2 and state.phase == "econ" and not state.pending:
+            problem = self._tech_problem(state, seat, words[1])
+            if problem:
+                return IllegalAction(problem, "§7.5")
+        return IllegalAction(f"{notation!r} is not a legal action now; legal: {sample}", "§3")
 
     def invariants(self, state: SEState) -> list[str]:
         bad = []
@@ -1952,17 +1952,9 @@ class SpaceEmpires(Game):
                     bad.append(f"fighter {u.uid} is aboard a missing carrier")
             if u.kind in CARRIERS and len(board.carried(state, u.uid)) > CARRIER_ROOM:
                 bad.append(f"carrier {u.uid} holds too many fighters")
-        return (
-            bad
-            + solo.invariants(state)
-            + amoeba.invariants(state)
-            + ground.invariants(state)
-            + empire_advantages.invariants(state)
-            + gates.invariants(state)
-            + centers.invariants(state)
-            + alien_tech.invariants(state)
-            + victory.invariants(state)
-        )
+        for system_invariants in registry.INVARIANTS:
+            bad += system_invariants(state)
+        return bad
 
     def evaluate(self, state: SEState, seat: int) -> float:
         values = [board.empire_value(state, s) if p.alive else 0 for s, p in enumerate(state.players)]

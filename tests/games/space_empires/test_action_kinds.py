@@ -1,73 +1,43 @@
-"""Every Space Empires action kind is dispatched by exactly one branch of ``apply``.
+"""Every Space Empires action kind has exactly one owner.
 
-``SpaceEmpires.apply`` is a chain: the base game's kinds inline (``kind == "move"``), then one
-``kind in <module>.ACTION_KINDS`` branch per Close Encounters system. A kind that two systems both
-claim would silently go to the first branch (the second system's action would do the first one's
-thing), so the chain is read from the source and checked here; and every kind the rules make legal
-in play is one the chain dispatches.
+``SpaceEmpires.apply`` dispatches the base game's kinds itself (``BASE_ACTION_KINDS``) and every
+other kind through ``registry.ACTION_OWNERS``, a table built from the systems' declared
+``action_kinds``: a kind that two systems claim fails when the registry is imported (checked here on
+a registry with a planted duplicate), and so does a system kind the base game also handles. Every kind
+the rules make legal in play is one the dispatch knows.
 """
 
 from __future__ import annotations
 
-import ast
-import importlib
-import inspect
 import random
-import textwrap
-from collections import Counter
 
 import pytest
 
-from galaxis.games.space_empires import rules
+from galaxis.games.space_empires import registry, rules
+from galaxis.games.space_empires.base.system import System, owners
 from tests.games.space_empires.helpers import start
 
 
-def _apply_branches() -> list[tuple[str, tuple[str, ...]]]:
-    """(branch label, kinds) of each test in ``apply``'s if/elif chain on ``kind``, in order."""
-    source = textwrap.dedent(inspect.getsource(rules.SpaceEmpires.apply))
-    func = ast.parse(source).body[0]
-    assert isinstance(func, ast.FunctionDef)
-    chain = next(
-        node
-        for node in func.body
-        if isinstance(node, ast.If)
-        and isinstance(node.test, ast.Compare)
-        and ast.unparse(node.test).startswith("kind ")
-    )
-    branches: list[tuple[str, tuple[str, ...]]] = []
-    node: ast.stmt | None = chain
-    while isinstance(node, ast.If):
-        test = node.test
-        assert isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "kind"
-        (op,), (right,) = test.ops, test.comparators
-        if isinstance(op, ast.Eq) and isinstance(right, ast.Constant):
-            branches.append((repr(right.value), (str(right.value),)))
-        elif (
-            isinstance(op, ast.In) and isinstance(right, ast.Attribute) and isinstance(right.value, ast.Name)
-        ):
-            module = importlib.import_module(f"galaxis.games.space_empires.{right.value.id}")
-            branches.append((f"{right.value.id}.{right.attr}", tuple(getattr(module, right.attr))))
-        elif isinstance(op, ast.In) and isinstance(right, ast.Tuple | ast.List | ast.Set):
-            kinds = tuple(str(e.value) for e in right.elts if isinstance(e, ast.Constant))
-            branches.append((ast.unparse(right), kinds))
-        else:
-            pytest.fail(f"apply's dispatch has a test this check cannot read: {ast.unparse(test)}")
-        node = node.orelse[0] if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If) else None
-    return branches
+def _dispatched() -> set[str]:
+    return set(rules.BASE_ACTION_KINDS) | set(registry.ACTION_OWNERS)
 
 
-def test_the_dispatch_chain_is_read_from_the_source() -> None:
-    branches = _apply_branches()
-    labels = [label for label, _ in branches]
-    assert "'move'" in labels and "amoeba.ACTION_KINDS" in labels and "ground.ACTION_KINDS" in labels
-    assert len(branches) > 40
+def test_the_table_holds_the_base_game_and_every_system() -> None:
+    assert {"move", "bid", "buy", "done"} <= set(rules.BASE_ACTION_KINDS)
+    assert registry.ACTION_OWNERS["expand"].name == "space_amoebas"
+    assert registry.ACTION_OWNERS["gt"].name == "ground_combat"
+    assert len(_dispatched()) > 40
 
 
-def test_no_action_kind_is_claimed_by_two_branches() -> None:
-    claims = Counter(kind for _, kinds in _apply_branches() for kind in set(kinds))
-    twice = sorted(kind for kind, n in claims.items() if n > 1)
-    owners = {k: [label for label, kinds in _apply_branches() if k in kinds] for k in twice}
-    assert twice == [], f"action kinds dispatched by more than one branch of apply: {owners}"
+def test_no_action_kind_has_two_owners() -> None:
+    assert not set(rules.BASE_ACTION_KINDS) & set(registry.ACTION_OWNERS)
+    noop = lambda *args: None  # noqa: E731
+    first = System("first", "§0", action_kinds=("a", "b"), apply=noop)
+    second = System("second", "§0", action_kinds=("b",), apply=noop)
+    with pytest.raises(TypeError, match="'b' is claimed by both first and second"):
+        owners((first, second), lambda s: s.action_kinds)
+    with pytest.raises(TypeError, match="owns action kinds but has no apply"):
+        System("broken", "§0", action_kinds=("c",))
 
 
 @pytest.mark.parametrize(
@@ -93,7 +63,7 @@ def test_no_action_kind_is_claimed_by_two_branches() -> None:
 )
 def test_every_kind_made_legal_in_play_is_dispatched(options: dict[str, object]) -> None:
     players = {"ce_3p_2v1": 3, "quick_conquest_3p": 3, "ce_4p_3v1": 4}.get(str(options.get("scenario")), 2)
-    dispatched = {kind for _, kinds in _apply_branches() for kind in kinds}
+    dispatched = _dispatched()
     m = start(players, seed=5, **options)
     rng = random.Random(5)
     seen: set[str] = set()

@@ -27,6 +27,21 @@ ALIEN_LETTERS = "pqr"  # unit id letters of alien empires 1-3 (ids never say wha
 DOOMSDAY_LETTER = "m"
 CAPITOL = -9  # owner of the cooperative scenarios' Galactic Capitol colony (allied to every live player)
 
+# The ``Unit`` field that records each technology a unit is built with (§7.5, §9).
+TECH_FIELDS = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics", "move": "move_tech"}
+# The technology a unit records in ``Unit.level`` when it is built (besides Attack, Defence, Tactics and
+# Move).
+LEVEL_TRACKS = {
+    "R": "cloaking",
+    "F": "fighters",
+    "DD": "scanners",
+    "SW": "minesweeping",
+    "CO": "terraforming",
+    "SC": "point_defense",
+    "CA": "exploration",
+    "BD": "boarding",
+}
+
 
 @dataclass(slots=True)
 class Unit(Record):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from galaxis.core import Action, Match, Rng
+from galaxis.games.space_empires import registry
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.bot import ce as bot_ce
 from galaxis.games.space_empires.bot import ground as bot_ground
@@ -63,8 +64,11 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "fight")
         if "land" in kinds:
             return next(a for a in legal if a.kind == "land")  # invade when troops are aboard (§10.1)
-        if kinds & set(empire_advantages.ACTION_KINDS):
-            return empire_advantages.bot_choice(legal, obs)  # §10.4: keep the most useful Empire Advantage
+        for owned, choose in registry.BOT_CHOICE:  # a system's own decisions (§10.4 cards, §10.5 technology)
+            if kinds & set(owned):
+                chosen = choose(obs, seat, legal)
+                if chosen is not None:
+                    return chosen
         if kinds & {"gt", "steal"}:
             return legal[0]  # ground combat targets and stolen technology (§10.1)
         if "destroy" in kinds:
@@ -91,8 +95,6 @@ class HeuristicAgent:
             return next(a for a in legal if a.kind == "keep")
         if "ignore" in kinds:  # Reaction Movement (§10.6): react when the defenders are weaker
             return next((a for a in legal if a.kind == "react" and should_react(obs, seat, a)), legal[-1])
-        if kinds & set(alien_tech.ACTION_KINDS):
-            return alien_tech.bot_choice(obs, seat, legal)  # keep and pay for Alien Technology (§10.5)
         if "head_done" in kinds:
             return self._head_start(legal)
         if kinds & {"deliver", "relic"}:

@@ -24,6 +24,7 @@ from galaxis.core import Action, Event, Rng, Step
 from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.hexes import distance, hex_id, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.base.text_data import lang_of, tech_name, word
 from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
 from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
@@ -1477,3 +1478,29 @@ def _coop_lines(state: SEState, c: Any, lang: str) -> list[str]:
 def _tech_word(tech: str, lang: str) -> str:
     """A technology id in English (as the views show it), its name in Hungarian."""
     return tech_name(tech, lang) if lang_of(lang) == "hu" else tech
+
+
+# --- the automated opponents as a system (base/system.py) --------------------------------------------------
+def _apply(
+    game: SpaceEmpires, state: SEState, seat: int, kind: str, args: tuple[Any, ...], events: list[Event]
+) -> None:
+    if kind == "steer":
+        apply_steer(game, state, args[0], events)  # §13.2: the live player picks a tied route
+    else:
+        coop.pay_early(state, seat)  # §13.10: pay to move before the Doomsday Machines
+
+
+SYSTEM = System(
+    "solo_opponents",
+    "§13",
+    setup=setup,
+    action_kinds=ACTION_KINDS,
+    apply=_apply,
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+    observe=observe,
+    secret=lambda state, out, viewer: secret(state, out),
+    determinize=lambda state, viewer, rng: determinize(state, rng, viewer),
+    invariants=invariants,
+    secret_kinds=("early",),
+)

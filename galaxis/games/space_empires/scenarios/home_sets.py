@@ -8,13 +8,15 @@ on random hexes within 3 hexes of it; the rest of the map gets a fixed number of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.hexes import distance, hex_id
 from galaxis.games.space_empires.base.state import Marker
+from galaxis.games.space_empires.base.system import System
 
 if TYPE_CHECKING:
+    from galaxis.core import Game
     from galaxis.games.space_empires.scenarios.setups import Scenario
     from galaxis.games.space_empires.state import SEState
 
@@ -75,3 +77,12 @@ def deal_deep_space(state: SEState, scenario: Scenario) -> None:
     for h, (kind, value) in zip(free[:count], contents, strict=False):
         state.markers[h] = Marker(kind, value, False, "deep")
     state.undrawn = [f"{k}:{v}" for k, v in contents[count:]]
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+def _setup(game: Game, state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
+    deal_home_sets(state, scenario)  # §12.1.3: the chosen home sets near the home worlds
+    deal_deep_space(state, scenario)  # §12.1.3: a fixed number of deep-space markers
+
+
+SYSTEM = System("home_sets", "§12.1.3", setup=_setup)

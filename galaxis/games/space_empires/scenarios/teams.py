@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from galaxis.core import Event
+from galaxis.games.space_empires.base.system import System
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.base.state import Colony
@@ -81,3 +82,7 @@ def team_won(state: SEState, seat: int) -> bool:
     if solo is None or not solo.teams or state.winner < 0:
         return False
     return solo.teams[seat] == solo.teams[state.winner]
+
+
+# --- the team games as a system (base/system.py) -----------------------------------------------------------
+SYSTEM = System("teams", "§12.1", setup=lambda game, state, scenario, options: setup(game, state, scenario))

@@ -28,6 +28,7 @@ from galaxis.core import Action, Event, Rng, Step
 from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.systems.alien_tech_state import AlienTechState
 
@@ -807,3 +808,21 @@ def bot_tech(obs: dict[str, Any], seat: int, legal: list[Action]) -> Action | No
     if not _bot_deep_barren(obs):
         return None
     return next((a for a in legal if a.kind == "tech" and a.args[0] == "terraforming"), None)
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "alien_technology",
+    "§10.5",
+    setup=lambda game, state, scenario, options: setup(state, scenario.id, options),
+    action_kinds=ACTION_KINDS,
+    apply=lambda game, state, seat, kind, args, events: apply_action(state, seat, kind, args, events),
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+    observe=observe,
+    secret=secret,
+    determinize=determinize,
+    invariants=invariants,
+    secret_kinds=SECRET_KINDS,
+    bot_choice=bot_choice,  # keep and pay for Alien Technology
+)

@@ -24,9 +24,11 @@ from galaxis.core import Action, Step
 from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.systems.extras_state import AllianceState
 
 if TYPE_CHECKING:
+    from galaxis.core import Game
     from galaxis.games.space_empires.rules import SpaceEmpires
     from galaxis.games.space_empires.scenarios.setups import Scenario
     from galaxis.games.space_empires.state import SEState
@@ -212,3 +214,17 @@ def bombard_actions(state: SEState, step: Step, acts: list[Action]) -> list[Acti
     if not no_bombard(state, step.data["hex"], step.seat):
         return acts
     return [a for a in acts if a.kind not in ("bomb", "destroy")]
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+def _setup(game: Game, state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
+    setup(state, scenario, options)
+    state.order = joint_order(state, state.order)  # §10.8.1: Blood Brothers move together
+
+
+SYSTEM = System(
+    "alliances",
+    "§10.8",
+    setup=_setup,
+    after_step=lambda state, events: remember_founders(state),  # who founded each colony
+)

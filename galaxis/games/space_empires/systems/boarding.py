@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from galaxis.core import Event
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import SEATS
-from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.state import LEVEL_TRACKS, Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
 from galaxis.games.space_empires.opponents.solo_state import Alien, SoloState
 from galaxis.games.space_empires.systems import experience
@@ -218,7 +219,6 @@ def scrap_problem(state: SEState, seat: int, uid: str) -> str | None:
 
 def ship_techs(u: Unit) -> dict[str, int]:
     """The technology a ship carries: its Attack, Defense, Tactics and Move, and its own level track."""
-    from galaxis.games.space_empires.views.observation import LEVEL_TRACKS
 
     techs = dict(zip(SHIP_TRACKS, (u.attack_tech, u.defense_tech, u.tactics, u.move_tech), strict=True))
     if u.kind in LEVEL_TRACKS:
@@ -239,3 +239,12 @@ def scrap(state: SEState, seat: int, uid: str, events: list[Event]) -> None:
     events.append(
         {"type": "scrap", "unit": uid, "seat": seat, "text": f"{uid} is scrapped for its technology"}
     )
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "boarding",
+    "§10.2",
+    action_kinds=("scrap",),  # scrap a captured ship for its technology
+    apply=lambda game, state, seat, kind, args, events: scrap(state, seat, args[0], events),
+)

@@ -23,6 +23,7 @@ from galaxis.core import Action, Event
 from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.board import SEATS
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.systems.extras_state import CentersState
 
 if TYPE_CHECKING:
@@ -281,3 +282,19 @@ def invariants(state: SEState) -> list[str]:
         if col is None or col.owner != owner:
             bad.append(f"center at {hid} without its owner's colony")
     return bad
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "research_centers",
+    "§10.7",
+    setup=lambda game, state, scenario, options: setup(state, options),
+    action_kinds=ACTION_KINDS,
+    apply=lambda game, state, seat, kind, args, events: buy(state, seat, kind, args[0]),
+    observe=observe,
+    secret=secret,
+    determinize=lambda state, viewer, rng: determinize(state, viewer),
+    invariants=invariants,
+    after_step=prune,  # centers are lost with their colonies
+    secret_kinds=SECRET_KINDS,
+)

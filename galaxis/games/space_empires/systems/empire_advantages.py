@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
+from galaxis.games.space_empires.base.state import LEVEL_TRACKS, TECH_FIELDS
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.systems.empire_advantages_state import EAState
 
 if TYPE_CHECKING:
@@ -881,7 +883,6 @@ def regrant_tech(state: SEState, seat: int, old: list[str], new: list[str]) -> N
 def _unit_attr(kind: str, track: str) -> str | None:
     """The unit field that records ``track`` when a unit of ``kind`` is built (Move shows in how the
     counter moves: it is never re-dealt)."""
-    from galaxis.games.space_empires.views.observation import LEVEL_TRACKS, TECH_FIELDS
 
     if track in TECH_FIELDS and track != "move":
         return TECH_FIELDS[track]
@@ -944,3 +945,22 @@ def text_lines(state: SEState, viewer: int | None, lang: str = "en") -> list[str
             f"{title} (+): {', '.join(card_name(c, lang) for c in _by_number(ea.row))}; {bid}: {high}"
         )
     return lines
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "empire_advantages",
+    "§10.4",
+    setup=lambda game, state, scenario, options: setup(state, scenario, options),
+    action_kinds=ACTION_KINDS,
+    apply=lambda game, state, seat, kind, args, events: apply(game, state, seat, kind, tuple(args), events),
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+    observe=observe,
+    secret=lambda state, out, viewer: secret(state, viewer, out),
+    determinize=determinize,
+    determinize_first=True,  # its CP grants go into the sheet §9's re-deal rebuilds
+    invariants=invariants,
+    secret_kinds=SECRET_KINDS,
+    bot_choice=lambda obs, seat, legal: bot_choice(legal, obs),  # keep the most useful card
+)

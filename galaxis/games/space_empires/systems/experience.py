@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from galaxis.core import Event
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.system import System
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.state import SEState
@@ -215,3 +216,7 @@ def maintenance_discount(state: SEState, units: list[Unit]) -> int:
         table_[u.kind].upkeep for u in units if gains(state, u) and u.xp >= table().half_maintenance_from
     )
     return halved // 2
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System("experience", "§10.2")  # its rules are combat and economy modifiers the phases call

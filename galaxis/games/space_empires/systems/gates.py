@@ -22,6 +22,7 @@ from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.systems import ground
 from galaxis.games.space_empires.systems.gates_state import GatesState
 from galaxis.games.space_empires.systems.ground_state import Garrison, GroundState, Invasion, Trooper
@@ -883,3 +884,23 @@ def text_fields(kind: str, a: list[str], lang: str) -> tuple[str, dict[str, str]
     if kind == "assault":
         return kind, {"hex": a[0], "unit": ground.unit_word(a[1], lang)}
     return kind, {"unit": ground.unit_word(a[0], lang), "hex": a[1]}
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "planetary_gates",
+    "§12.3",
+    setup=setup,
+    action_kinds=ACTION_KINDS,
+    apply=apply_action,
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+    more_step_actions=ground_retreats,  # §12.3.4: retreat from a ground battle through the gate
+    observe=observe,
+    secret=lambda state, out, viewer: secret(state, out),
+    determinize=lambda state, viewer, rng: determinize(state, viewer),
+    invariants=invariants,
+    after_step=after_step,  # §12.3.5: a planet taken through its gate loses its alien orbit
+    max_extra_actions=max_extra_actions,
+    secret_kinds=SECRET_WORDS,
+)

@@ -15,6 +15,7 @@ from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Colony
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.base.text_data import word
 from galaxis.games.space_empires.opponents.alien_players import solo4_ground
 from galaxis.games.space_empires.opponents.doomsday import coop
@@ -805,3 +806,22 @@ def title(state: SEState, hid: str, seat: int | None, lang: str = "en") -> str:
     if gar is None or seat is None or gar.owner != seat:
         return ""
     return f"; {word('garrison', lang)}: " + ", ".join(unit_word(k, lang) for k in gar.troops)
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "ground_combat",
+    "§10.1",
+    setup=lambda game, state, scenario, options: setup(state, options),
+    action_kinds=ACTION_KINDS,
+    apply=apply_action,
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+    observe=observe,
+    secret=lambda state, out, viewer: secret(state, out),
+    determinize=determinize,
+    invariants=invariants,
+    after_step=lambda state, events: prune(state),  # garrisons are lost with their colonies
+    max_extra_actions=lambda players, options: max_extra_actions(options),  # embarking, disembarking
+    secret_kinds=SECRET_KINDS,
+)

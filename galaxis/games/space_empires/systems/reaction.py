@@ -17,6 +17,7 @@ from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.systems import alliances
 from galaxis.games.space_empires.systems.extras_state import ReactionState
 from galaxis.games.space_empires.systems.titans import EXPLORERS
@@ -175,3 +176,15 @@ def should_react(obs: dict[str, Any], seat: int, action: Action) -> bool:
         else:
             theirs += n
     return mine < theirs
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "reaction_movement",
+    "§10.6",
+    setup=lambda game, state, scenario, options: setup(state, options),
+    action_kinds=ACTION_KINDS,
+    apply=apply,
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+)

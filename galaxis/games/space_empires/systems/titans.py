@@ -13,6 +13,7 @@ from galaxis.core import Event
 from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.state import Marker, Unit
+from galaxis.games.space_empires.base.system import System
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
@@ -82,3 +83,9 @@ def destroy_planet(state: SEState, cid: str, hid: str, events: list[Event]) -> N
             "text": f"the Titan of {cid} fires at the planet at {hid} and destroys it: the colony is gone and the hex becomes Asteroids",
         }
     )
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "titans_and_flagships", "§10.3", setup=lambda game, state, scenario, options: setup(game, state, options)
+)

@@ -25,6 +25,7 @@ from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import BUYABLE_TECHS, SEATS
 from galaxis.games.space_empires.base.hexes import hex_id, parse_hex_id
 from galaxis.games.space_empires.base.state import Marker
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.base.text_data import word
 from galaxis.games.space_empires.systems import boarding, ground
 from galaxis.games.space_empires.systems import titans as ce_units
@@ -707,3 +708,20 @@ def invariants(state: SEState) -> list[str]:
     if v.mode == "relics" and v.delivered != sum(v.vp):
         bad.append("delivered relics and victory points differ")
     return bad
+
+
+# --- the system (base/system.py) ---------------------------------------------------------------------------
+SYSTEM = System(
+    "victory",
+    "§12.1.5, §12.2",
+    setup=setup,
+    action_kinds=ACTION_KINDS,
+    apply=apply,
+    step_kinds=STEP_KINDS,
+    step_actions=head_actions,  # §12.1.5: the Advanced Start
+    observe=lambda state, obs, viewer: observe(state, obs),  # §12.2: the public VP track
+    invariants=invariants,
+    after_step=prune,  # §12.2: a relic is lost with its Miner
+    max_extra_actions=lambda players, options: max_extra_actions(options),  # relics picked up, delivered
+    secret_kinds=SECRET_KINDS,
+)

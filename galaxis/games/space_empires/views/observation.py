@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from galaxis.core import Rng
+from galaxis.core import Game, Rng
+from galaxis.games.space_empires import registry
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import (
     BUYABLE_TECHS,
@@ -24,12 +25,12 @@ from galaxis.games.space_empires.base.board import (
     uid_key,
 )
 from galaxis.games.space_empires.base.hexes import parse_hex_id
-from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.state import LEVEL_TRACKS, TECH_FIELDS, Unit
 from galaxis.games.space_empires.state import SEState
 from galaxis.games.space_empires.systems import empire_advantages, reaction
 
 if TYPE_CHECKING:
-    from galaxis.games.space_empires.rules import SpaceEmpires
+    pass
 
 
 def can_see(unit: Unit, viewer: int | None) -> bool:
@@ -93,7 +94,7 @@ def _hex_sort(hid: str) -> tuple[int, int]:
     return r, c
 
 
-def observation(game: SpaceEmpires, state: SEState, seat: int | None) -> dict[str, Any]:
+def observation(game: Game, state: SEState, seat: int | None) -> dict[str, Any]:
     hexes: dict[str, Any] = {}
     for hid in sorted(board.board_hexes(len(state.players)), key=_hex_sort):
         cell: dict[str, Any] = {}
@@ -242,7 +243,6 @@ def _veiled_tracks(state: SEState, unit: Unit) -> tuple[str, ...]:
 
 
 # The unit field that records each technology track a unit is built with.
-TECH_FIELDS = {"attack": "attack_tech", "defense": "defense_tech", "tactics": "tactics", "move": "move_tech"}
 
 
 def _track_start(state: SEState, track: str) -> int:
@@ -364,19 +364,6 @@ def _resize(state: SEState, members: list[Unit], size: int) -> None:
         state.units[twin.uid] = twin
 
 
-# The technology a unit records when it is built (besides Attack, Defence, Tactics and Move).
-LEVEL_TRACKS = {
-    "R": "cloaking",
-    "F": "fighters",
-    "DD": "scanners",
-    "SW": "minesweeping",
-    "CO": "terraforming",
-    "SC": "point_defense",
-    "CA": "exploration",
-    "BD": "boarding",
-}
-
-
 def tech_floor(state: SEState, seat: int) -> dict[str, int]:
     """The technology levels ``seat`` must have, given its units: the levels they were built with and
     the prerequisites of their types (technology is never lost, §7.5)."""
@@ -468,3 +455,31 @@ def _resample_sheet(state: SEState, seat: int, rng: Rng) -> None:
     p.cp = budget - forfeit
     p.forfeited += forfeit
     p.spent = p.earned - p.forfeited - p.cp
+
+
+# --- the hooks (rules.py's table): the base game's view, then every system's, in registry order ---------
+def full_observation(game: Game, state: SEState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (§9): the base game's view, then each system's ``observe``."""
+    obs = observation(game, state, seat)
+    for observe in registry.OBSERVE:
+        obs = observe(state, obs, seat)
+    return obs
+
+
+def full_secret(game: Game, state: SEState, viewer: int | None) -> dict[str, Any]:
+    """Everything ``viewer`` must not know: the base game's part, then each system's ``secret``."""
+    out = secret(state, viewer)
+    for system_secret in registry.SECRET:
+        out = system_secret(state, out, viewer)
+    return out
+
+
+def full_determinize(game: Game, state: SEState, viewer: int | None, rng: Rng) -> SEState:
+    """Re-samples what ``viewer`` cannot see: the systems that must go first (Empire Advantages,
+    §10.4), the base game's sheets and markers, then every other system, in registry order."""
+    for first in registry.DETERMINIZE_FIRST:
+        state = first(state, viewer, rng)
+    state = determinize(state, viewer, rng)
+    for redeal in registry.DETERMINIZE:
+        state = redeal(state, viewer, rng)
+    return state

@@ -15,7 +15,9 @@ from galaxis.games.space_empires.systems import centers, ground, victory
 from galaxis.games.space_empires.views.observation import observation
 
 if TYPE_CHECKING:
-    from galaxis.games.space_empires.rules import SpaceEmpires
+    from galaxis.core import Game
+
+    pass
 
 SIZE = 26  # hex radius in pixels
 COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d68910")
@@ -45,7 +47,7 @@ def _polygon(x: float, y: float) -> str:
     return " ".join(pts)
 
 
-def render_svg(game: SpaceEmpires, state: SEState, seat: int | None, lang: str = "en") -> str:
+def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -> str:
     hu = lang_of(lang) == "hu"
     obs = observation(game, state, seat)
     parts: list[str] = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from galaxis.core import Action, Game, IllegalAction
-from galaxis.games.space_empires.base import board, data
+from galaxis.core import Action, Game
+from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.text_data import (
     ACTION_FIELDS,
@@ -32,7 +32,7 @@ from galaxis.games.space_empires.systems import (
 from galaxis.games.space_empires.views.observation import observation
 
 if TYPE_CHECKING:
-    from galaxis.games.space_empires.rules import SpaceEmpires
+    pass
 
 
 def _player(seat: int, lang: str) -> str:
@@ -52,7 +52,7 @@ def _unit(kind: str, lang: str) -> str:
     return unit_name(kind, lang) if lang_of(lang) == "hu" else kind
 
 
-def render_text(game: SpaceEmpires, state: SEState, seat: int | None, lang: str = "en") -> str:
+def render_text(game: Game, state: SEState, seat: int | None, lang: str = "en") -> str:
     w = {key: entry[lang_of(lang)] for key, entry in text().words.items()}
     obs = observation(game, state, seat)
     lines = [
@@ -186,47 +186,3 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
 def _words(kind: str, args: tuple[object, ...], lang: str) -> str:
     key, values = _fields(kind, args, lang)
     return text().actions[key][lang_of(lang)].format(**values)
-
-
-def explain_illegal(game: SpaceEmpires, state: SEState, seat: int, notation: str) -> IllegalAction:
-    """A reason citing the rule section (docs/games/space_empires.md)."""
-    if state.phase == "over":
-        return IllegalAction("the game is over", "§8")
-    if seat not in game.to_move(state):
-        return IllegalAction(f"it is not seat {seat}'s decision now", "§3")
-    words = notation.split()
-    legal = game.legal_actions(state, seat)
-    sample = ", ".join(a.notation for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
-    if words and words[0] in gates.ACTION_KINDS:
-        return gates.explain_illegal(state, seat, words, sample)  # §12.3
-    if words and words[0] == "m" and len(words) == 3 and not state.pending and state.phase == "move":
-        members = board.counter_units(state, words[1])
-        if not members or members[0].owner != seat:
-            return IllegalAction(f"{words[1]} is not one of your counters", "§4")
-        u = members[0]
-        if words[2] not in board.adjacent(len(state.players), u.hex):
-            return IllegalAction(f"{words[2]} is not a hex next to {u.hex}", "§4.1")
-        for v in members:
-            problem = game._move_problem(state, v, words[2])
-            if problem:
-                return IllegalAction(problem, "§4")
-    if words and words[0] == "buy" and len(words) in (3, 4) and state.phase == "econ" and not state.pending:
-        if state.players[seat].bid < 0:
-            return IllegalAction("bid for the turn order first (§7.3)", "§7.3")
-        problem = game._buy_problem(state, seat, words[1], words[2], words[3] if len(words) == 4 else "")
-        if problem:
-            return IllegalAction(problem, "§7.5")
-        return IllegalAction(f"you have no shipyard or colony at {words[2]}", "§7.6")
-    if words and words[0] in ground.ACTION_KINDS and len(words) == 3 and state.phase == "econ":
-        problem = ground.buy_problem(state, seat, words[1], words[2], words[0] == "ground_free")
-        if problem:
-            return IllegalAction(problem, "§10.1")
-    if words and words[0] in centers.ACTION_KINDS and len(words) == 2 and state.phase == "econ":
-        problem = centers.buy_problem(state, seat, centers.KIND_OF[words[0]], words[1])
-        if problem:
-            return IllegalAction(problem, "§10.7")
-    if words and words[0] == "tech" and len(words) == 2 and state.phase == "econ" and not state.pending:
-        problem = game._tech_problem(state, seat, words[1])
-        if problem:
-            return IllegalAction(problem, "§7.5")
-    return IllegalAction(f"{notation!r} is not a legal action now; legal: {sample}", "§3")

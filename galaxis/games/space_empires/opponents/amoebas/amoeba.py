@@ -28,6 +28,7 @@ from galaxis.core import Action, Event, Step
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Marker, Unit
+from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.base.text_data import word
 from galaxis.games.space_empires.opponents.amoebas.state import (
     AMOEBA,
@@ -38,7 +39,9 @@ from galaxis.games.space_empires.opponents.amoebas.state import (
 )
 
 if TYPE_CHECKING:
+    from galaxis.core import Game
     from galaxis.games.space_empires.rules import SpaceEmpires
+    from galaxis.games.space_empires.scenarios.setups import Scenario
     from galaxis.games.space_empires.state import SEState
 
 STEP_KINDS = ("expand", "feed", "detonate")
@@ -1026,3 +1029,22 @@ def invariants(state: SEState) -> list[str]:
         if min(t.research) < 0 or (t.row and row_of(t) is None):
             bad.append(f"amoeba type {t.type} is inconsistent")
     return bad
+
+
+# --- the Space Amoebas as a system (base/system.py) --------------------------------------------------------
+def _setup(game: Game, state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
+    if scenario.opponents is not None and scenario.opponents.type == "amoeba":
+        setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
+
+
+SYSTEM = System(
+    "space_amoebas",
+    "§13.11",
+    setup=_setup,
+    action_kinds=ACTION_KINDS,
+    apply=lambda game, state, seat, kind, args, events: apply(game, state, kind, args, events),
+    step_kinds=STEP_KINDS,
+    step_actions=step_actions,
+    observe=lambda state, obs, viewer: observe(state, obs),
+    invariants=invariants,
+)
