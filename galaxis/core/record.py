@@ -14,7 +14,7 @@ subclass, ``Rng`` and ``Any`` (any JSON-safe value, deep-copied).
 
 A field declared with ``transient()`` is bookkeeping, not game state (the
 change marks that fast observation encoders read, see
-``galaxis.interop.blocks``): a clone and a loaded record get a fresh default,
+``galaxis.core.blocks``): a clone and a loaded record get a fresh default,
 and ``to_json`` leaves it out, so saves and their format never depend on it.
 
 A field declared with ``added(default)`` was added after states were already saved (a rule
@@ -58,7 +58,7 @@ def added(default: Any) -> Any:
 def change_marks(components: int) -> Any:
     """A transient field of ``components`` change counters, which the rules raise where a
     component of the state changes, so that observation encoders rebuild only what changed
-    (``galaxis.interop.blocks``)."""
+    (``galaxis.core.blocks``)."""
     return transient(lambda: [0] * components)
 
 

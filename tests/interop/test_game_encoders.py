@@ -13,9 +13,8 @@ import itertools
 import pytest
 
 from galaxis import new_match
-from galaxis.core import get_game
-from galaxis.interop import blocks
-from galaxis.interop.blocks import Memo
+from galaxis.core import blocks, get_game
+from galaxis.core.blocks import Memo
 from galaxis.interop.encoding import HashingEncoder, encoder_for
 from tests.interop.interop_cases import random_positions
 

@@ -1,4 +1,4 @@
-"""The Pulsar encoder's change marks (galaxis.interop.blocks): the rules raise a mark per
+"""The Pulsar encoder's change marks (galaxis.core.blocks): the rules raise a mark per
 component they change (``galaxis.games.pulsar.state``), and ``encode_match`` rebuilds only
 the segments whose marks moved. What could go wrong: a rule that changes a component
 without its mark (caught by driving one match object through every option set and

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from galaxis import new_match
+from galaxis.core import blocks
 from galaxis.games.smugglers import encode
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 from galaxis.games.smugglers.encode import SIZE, SmugglersEncoder, layout
 from galaxis.games.smugglers.state import M_BIDS, M_HAND, M_HEAD, M_ROW, M_SEAT, MARKS, MAX_ROW, MAX_SEATS
-from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
 

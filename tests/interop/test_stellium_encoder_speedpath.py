@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from galaxis import new_match
+from galaxis.core import blocks
 from galaxis.games.stellium import encode
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, geometry
 from galaxis.games.stellium.encode import (
@@ -30,7 +31,6 @@ from galaxis.games.stellium.encode import (
     layout,
 )
 from galaxis.games.stellium.state import M_BAG, M_CARDS, M_DISCS, M_PLAYER, M_REGION, REGION
-from galaxis.interop import blocks
 from tests.interop.interop_cases import random_positions
 
 OPTION_SETS = [

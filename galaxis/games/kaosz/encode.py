@@ -11,12 +11,12 @@ and option set; missing seats are all-zero blocks with their ``present`` flag 0.
 
 The vector is the ``bytes.join`` of small float32 blocks, each built once per
 distinct key of observed values and cached (every cache is bounded by
-``galaxis.interop.blocks.MAX_ENTRIES``). ``encode_match`` is the fast path for
+``galaxis.core.blocks.MAX_ENTRIES``). ``encode_match`` is the fast path for
 the RL adapters: the same keys read straight from the fields that
 ``observation`` publishes (tests/interop check the equality on every position
 of random matches, and that a determinized copy encodes the same; the name of
 a card the seat cannot identify never enters a key). It keeps, per observer and
-state object (``interop.blocks.Views``), the parts of its last vector and
+state object (``core.blocks.Views``), the parts of its last vector and
 rebuilds only those whose change marks (``state.MARKS``: per seat its counts,
 each zone list, the upgrades on its surface; and which cards are public) the
 rules raised since.
@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from galaxis.core.blocks import MAX_ENTRIES, Views, layout_offsets, zeros
 from galaxis.games.kaosz.cards import pool
 from galaxis.games.kaosz.state import (
     CANTEEN,
@@ -44,7 +45,6 @@ from galaxis.games.kaosz.state import (
     WRECK,
 )
 from galaxis.games.kaosz.views import visible
-from galaxis.interop.blocks import MAX_ENTRIES, Views, layout_offsets, zeros
 
 MAX_PLAYERS = 6
 TYPES = ("base", "crew", "equipment", "event", "interrupt", "ship")

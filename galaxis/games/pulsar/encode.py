@@ -19,7 +19,7 @@ they are made from.
 marks the rules raise (``state.M_*``: the tracks, the stock, the gyrodynes,
 patents, systems, pulsars, ships, round, dice pool, turn order, phase, and per
 seat its fields, or only its dice). Each observer has a view (``V_*``
-segments, ``galaxis.interop.blocks.Views``) tied to one state object; a call
+segments, ``galaxis.core.blocks.Views``) tied to one state object; a call
 rebuilds the segments whose marks moved, straight from the state, plus the
 turn flags and the pending step, and joins. ``encode`` reads an observation,
 which has no marks: it puts the observation's fields into the shape of the
@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from galaxis.core.blocks import Views
 from galaxis.games.pulsar.data import SIZES
 from galaxis.games.pulsar.encode_layout import (
     DIE_INDEX,
@@ -113,7 +114,6 @@ from galaxis.games.pulsar.state import (
     M_SYSTEMS,
     MARKS,
 )
-from galaxis.interop.blocks import Views
 
 __all__ = ["SIZE", "PulsarEncoder", "layout"]  # layout(): every field, from encode_layout.py
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from galaxis.core.blocks import layout_offsets, layout_width, seat_layout
 from galaxis.games.pulsar.data import SIZES, board, components, goals, tech_boards, transmitters
-from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout
 
 MAX_PLAYERS = 4
 BOARDS = ("normal", "deadend")

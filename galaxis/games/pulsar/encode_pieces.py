@@ -9,6 +9,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
+from galaxis.core.blocks import zeros
 from galaxis.games.pulsar import dice as dicemod
 from galaxis.games.pulsar.data import SIZES, row_bonus
 from galaxis.games.pulsar.encode_layout import (
@@ -37,7 +38,6 @@ from galaxis.games.pulsar.encode_layout import (
     TRANSMITTERS,
     G,
 )
-from galaxis.interop.blocks import zeros
 
 # what a player's block is made of, besides its stations: numbers (status (4), the bonus
 # die (3), markers used, HQ board, ship) and lists whose content counts

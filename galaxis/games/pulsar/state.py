@@ -13,7 +13,7 @@ from typing import Any
 from galaxis.core import Record, Rng, Step
 from galaxis.core.record import change_marks
 
-# Change marks (``PulsarState.marks``, galaxis.interop.blocks): one counter per component
+# Change marks (``PulsarState.marks``, galaxis.core.blocks): one counter per component
 # of the RL encoding, raised by the rules in the action that changes it, so the encoder
 # rebuilds only what moved. Whose turn it is, the median and the pending step change
 # nearly every action and carry no mark.

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from galaxis.core import blocks
+from galaxis.core.blocks import Memo
 from galaxis.games.smugglers.data import COLOURS, sectors, sheets
 from galaxis.games.smugglers.state import (
     M_BIDS,
@@ -29,8 +31,6 @@ from galaxis.games.smugglers.state import (
     MAX_ROW,
     MAX_SEATS,
 )
-from galaxis.interop import blocks
-from galaxis.interop.blocks import Memo
 
 MAX_CARDS = MAX_ROW
 LETTERS = "ABCDEF"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from galaxis.core import Record, Rng, Step
 from galaxis.core.record import change_marks
 
-# Change marks (galaxis.interop.blocks): the rules raise the mark of each part of the table
+# Change marks (galaxis.core.blocks): the rules raise the mark of each part of the table
 # they change, so the RL encoder rebuilds only those parts of its vector.
 MAX_ROW = 6  # sector cards revealed in a round
 MAX_SEATS = 6

@@ -82,6 +82,7 @@ INFO = GameInfo(
         },
         **ground.OPTION,
         **gates.OPTIONS,
+        **scenarios.OPTIONS,
         **solo.OPTIONS,
         **solo4.OPTION,
         **experience.OPTIONS,
@@ -165,7 +166,7 @@ class SpaceEmpires(Game):
     # --- set-up (§2) -------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SEState:
         self.validate_players(players)
-        scenario = solo.scenario_for(players, options)  # §12: BadOption when the scenario does not fit
+        scenario = scenarios.resolve(players, options)  # §12: BadOption when the scenario does not fit
         options = scenarios.forced_options(scenario, options)  # §12.1.5, §13.10, §13.13: systems it forces on
         edition = options.get("edition", "ce")
         if edition not in data.EDITIONS:

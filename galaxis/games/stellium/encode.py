@@ -35,6 +35,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from galaxis.core import blocks
+from galaxis.core.blocks import layout_offsets, layout_width, seat_layout, zeros
 from galaxis.games.stellium import scoring
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, board_data, cards, geometry
 from galaxis.games.stellium.state import (
@@ -49,8 +51,6 @@ from galaxis.games.stellium.state import (
     Player,
     StelliumState,
 )
-from galaxis.interop import blocks
-from galaxis.interop.blocks import layout_offsets, layout_width, seat_layout, zeros
 
 CELLS = 52  # 6 discs x 7 holes + 10 black holes, in both layouts (§2)
 DISCS = 6

@@ -18,7 +18,8 @@ from galaxis.games.space_empires.base.state import Colony, Marker, Unit
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.opponents.solo_state import CAPITOL, DOOMSDAY
-from galaxis.games.space_empires.scenarios.setups import scenarios, solo_tables
+from galaxis.games.space_empires.opponents.tables import solo_tables
+from galaxis.games.space_empires.scenarios.setups import scenarios
 from galaxis.games.space_empires.state import SEState
 
 from .helpers import (

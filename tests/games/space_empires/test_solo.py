@@ -15,7 +15,7 @@ from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.solo_state import DOOMSDAY, Alien
-from galaxis.games.space_empires.scenarios.setups import solo_tables
+from galaxis.games.space_empires.opponents.tables import solo_tables
 
 from .helpers import SEED_DM_STRENGTH, add_unit, hw, planted_solo_dice, start, state, touch
 

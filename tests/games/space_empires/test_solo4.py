@@ -20,7 +20,7 @@ from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.alien_players import solo4, solo4_ground
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA, AMOEBA_KIND
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
-from galaxis.games.space_empires.scenarios.setups import solo_tables
+from galaxis.games.space_empires.opponents.tables import solo_tables
 from galaxis.games.space_empires.systems import alien_tech, ground
 from galaxis.games.space_empires.systems.ground_state import Garrison
 

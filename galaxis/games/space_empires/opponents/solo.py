@@ -42,11 +42,12 @@ from galaxis.games.space_empires.opponents.solo_state import (
     Machine,
     SoloState,
 )
-from galaxis.games.space_empires.scenarios.setups import Scenario, resolve, scenario_ids, solo_tables
+from galaxis.games.space_empires.opponents.tables import solo_tables
 from galaxis.games.space_empires.systems import experience
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
+    from galaxis.games.space_empires.scenarios.setups import Scenario
     from galaxis.games.space_empires.state import SEState
 
 STEP_KINDS = ("steer",)
@@ -54,19 +55,6 @@ ACTION_KINDS = ("steer", "early")
 FLEET_COUNTER = "APF"  # an alien fleet before its first combat: a counter holding CP, not ships yet
 
 OPTIONS: dict[str, dict[str, Any]] = {
-    "scenario": {
-        "type": "choice",
-        "default": "standard",
-        "choices": scenario_ids(),
-        "help": "set-up (data/scenarios.yaml): standard = the base game for the player count "
-        "(1 player: the Doomsday Machine solo game), or a scenario id",
-    },
-    "difficulty": {
-        "type": "choice",
-        "default": "normal",
-        "choices": ["easy", "normal", "hard", "harder", "really_tough", "good_luck"],
-        "help": "solo opponents' difficulty (Doomsday schedule; aliens: empires x CP per roll)",
-    },
     "warp_points": {
         "type": "bool",
         "default": False,
@@ -98,10 +86,6 @@ def d10(state: SEState) -> int:
 
 
 # --- set-up (§12) ---------------------------------------------------------------------------------------
-def scenario_for(players: int, options: dict[str, Any]) -> Scenario:
-    return resolve(players, options)
-
-
 def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
     """Applies ``scenario`` to the freshly dealt state (before the first movement)."""
     hmap = data.hex_map(scenario.map)

@@ -14,10 +14,10 @@ from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.state import LEVEL_TRACKS, Unit
 from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
-from galaxis.games.space_empires.opponents.solo_state import Alien, SoloState
 from galaxis.games.space_empires.systems import experience
 
 if TYPE_CHECKING:
+    from galaxis.games.space_empires.opponents.solo_state import Alien, SoloState
     from galaxis.games.space_empires.state import SEState
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")

@@ -21,13 +21,13 @@ from typing import Any
 
 import numpy as np
 
+from galaxis.core.blocks import Memo, layout_offsets, layout_width, seat_layout, zeros
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import MAX_BID, NPA_KINDS, OPPONENT_KINDS, SEATS, uid_key
 from galaxis.games.space_empires.base.hexes import hex_id, parse_hex_id
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.systems import alien_tech, centers, empire_advantages, ground, victory
-from galaxis.interop.blocks import Memo, layout_offsets, layout_width, seat_layout, zeros
 
 MAX_PLAYERS = 4
 SLOTS = MAX_PLAYERS + 1  # the seats, observer first, then "other" (NPA aliens, solo opponents)

@@ -20,7 +20,7 @@ from galaxis.games.space_empires.base.text_data import word
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.alien_players import vp_npa as alien_vp_npa
 from galaxis.games.space_empires.opponents.solo_state import ALIEN_BASE, Alien
-from galaxis.games.space_empires.scenarios.setups import solo_tables
+from galaxis.games.space_empires.opponents.tables import solo_tables
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.state import SEState

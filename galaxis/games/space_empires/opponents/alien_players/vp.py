@@ -292,7 +292,7 @@ def economy(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
 def may_launch(state: SEState, a: Alien) -> bool:
     """A launch needs 6 CP in the fleet column or any CP in the bank, and fewer than the base game's
     most fleets in space."""
-    from galaxis.games.space_empires.scenarios.setups import solo_tables
+    from galaxis.games.space_empires.opponents.tables import solo_tables
 
     vps = vp_of(state)
     assert vps is not None
@@ -316,7 +316,7 @@ def launch(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
     raider fleet, or a destroyer or expansion fleet by the fleet-type roll; an expansion fleet takes up
     to 50 CP from the bank; a fleet of bank CP only is an expansion fleet."""
     from galaxis.games.space_empires.opponents import solo
-    from galaxis.games.space_empires.scenarios.setups import solo_tables
+    from galaxis.games.space_empires.opponents.tables import solo_tables
 
     vps = vp_of(state)
     assert vps is not None and state.solo is not None
@@ -746,7 +746,7 @@ def replay(
     its economic rolls of ``phases`` Economic Phases with new dice, rejected when a launch the players
     saw could not have happened or a launch that had to happen did not. Returns the fleet, technology
     and defence CP, no econ results and each hidden fleet's CP by launch phase."""
-    from galaxis.games.space_empires.scenarios.setups import solo_tables
+    from galaxis.games.space_empires.opponents.tables import solo_tables
 
     vps = vp_of(state)
     assert vps is not None and state.solo is not None
@@ -798,7 +798,7 @@ def tech_roll(state: SEState, a: Alien, events: list[Event]) -> str:
     """Two dice on the technology table; Boarding, Security Forces and the Military Academy are rolled
     again unless their system is in play (options ``boarding`` / ``experience``, §13.12.4), and so is, as the flowchart says, Tactics before
     Attack 2 and Defence 2. Returns '' when the rerolls run out."""
-    from galaxis.games.space_empires.scenarios.setups import solo_tables
+    from galaxis.games.space_empires.opponents.tables import solo_tables
 
     t = tables()
     needs = solo_tables().alien_player.tactics_needs

@@ -23,10 +23,11 @@ from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import distance, hex_id, neighbours, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
 from galaxis.games.space_empires.opponents.solo_state import CAPITOL, CoopMachine, CoopState, SoloState
-from galaxis.games.space_empires.scenarios.setups import CoopTables, Scenario, solo_tables
+from galaxis.games.space_empires.opponents.tables import CoopTables, solo_tables
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
+    from galaxis.games.space_empires.scenarios.setups import Scenario
     from galaxis.games.space_empires.state import SEState
 
 MAX_NPA_ROUNDS = 100  # a machine's battle with non-player aliens stops after this many rounds (designed)
