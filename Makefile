@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test lint typecheck pytest bench clean services
+.PHONY: run play test lint imports typecheck pytest bench clean services
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,11 +30,15 @@ run: $(RUN_STAMP)
 play: $(RUN_STAMP)
 	$(BIN)/galaxis play smugglers --seats human,heuristic,heuristic,random
 
-test: $(DEV_STAMP) lint typecheck pytest
+test: $(DEV_STAMP) lint imports typecheck pytest
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check galaxis tests benchmarks examples scripts
 	$(BIN)/ruff format --check galaxis tests benchmarks examples scripts
+
+# The layers of docs/architecture.md ("Layers"): the contracts are in .importlinter.
+imports: $(DEV_STAMP)
+	$(BIN)/lint-imports
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy galaxis benchmarks

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from galaxis.core.game import HOOKS
@@ -27,3 +30,28 @@ def test_every_game_has_an_observation_bot_and_encoder(game_id: str) -> None:
     assert "observation" in game.hooks or "observation" in vars(type(game))
     assert game.heuristic_agent(1) is not None
     assert game.observation_encoder(game.info.min_players, {}) is not None
+
+
+VIEW_MODULES = ("text", "svg", "views", "encode", "encode_layout", "encode_pieces", "agents")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_MODULES))
+def test_view_modules_do_not_import_the_rules_class(game_id: str) -> None:
+    """The rules name their views in the hooks table; the views import state types and rule
+    helpers, never the rules module, not even for annotations (no rules <-> views cycle)."""
+    package = Path(__file__).resolve().parents[2] / "galaxis" / "games" / game_id
+    files = [package / f"{name}.py" for name in VIEW_MODULES]
+    files += sorted((package / "views").glob("*.py")) + sorted((package / "bot").glob("*.py"))
+    rules = f"galaxis.games.{game_id}.rules"
+    checked = 0
+    for path in files:
+        if not path.exists():
+            continue
+        checked += 1
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = {node.module or ""} | {f"{node.module}.{a.name}" for a in node.names}
+                assert rules not in names and (node.level == 0 or node.module != "rules"), (
+                    f"{path.name} imports the rules module"
+                )
+    assert checked >= 3
