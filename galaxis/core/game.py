@@ -174,11 +174,11 @@ def _coerce_bool(name: str, value: Any, strict: bool) -> bool:
             return True
         if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
             return False
-    raise BadOption(f"option {name!r} takes true or false, not {value!r}")
+    raise BadOption(CORE("option_bool", name=repr(name), value=repr(value)))
 
 
 def _coerce_int(name: str, spec: dict[str, Any], value: Any, strict: bool) -> int:
-    wrong = BadOption(f"option {name!r} takes a whole number, not {value!r}")
+    wrong = BadOption(CORE("option_int", name=repr(name), value=repr(value)))
     if isinstance(value, float) and value.is_integer():  # JSON's 3.0 is the integer 3
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int | str) or (strict and isinstance(value, str)):
@@ -190,7 +190,7 @@ def _coerce_int(name: str, spec: dict[str, Any], value: Any, strict: bool) -> in
         value = int(text)
     lo, hi = spec.get("min"), spec.get("max")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise BadOption(f"option {name!r} must be between {lo} and {hi}, not {value}")
+        raise BadOption(CORE("option_range", name=repr(name), lo=lo, hi=hi, value=value))
     return int(value)
 
 
@@ -203,48 +203,46 @@ def check_setup_size(value: Any, where: str = "setup") -> None:
         item, depth, path = stack.pop()
         nodes += 1
         if nodes > SETUP_MAX_NODES:
-            raise BadOption(f"option 'setup' is too large (more than {SETUP_MAX_NODES} values)")
+            raise BadOption(CORE("setup_too_large", limit=SETUP_MAX_NODES))
         if depth > SETUP_MAX_DEPTH:
-            raise BadOption(
-                f"option 'setup' is nested too deeply at {path} (at most {SETUP_MAX_DEPTH} levels)"
-            )
+            raise BadOption(CORE("setup_too_deep", path=path, limit=SETUP_MAX_DEPTH))
         if isinstance(item, dict):
             for k, v in item.items():
                 if not isinstance(k, str | int) or len(str(k)) > 64:
-                    raise BadOption(f"{path}: keys are short names")
+                    raise BadOption(CORE("setup_keys_short", path=path))
                 stack.append((v, depth + 1, f"{path}.{k}"))
         elif isinstance(item, list | tuple):
             stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(item))
         elif isinstance(item, str):
             if len(item) > SETUP_MAX_STRING:
-                raise BadOption(f"{path} is longer than {SETUP_MAX_STRING} characters")
+                raise BadOption(CORE("setup_string_long", path=path, limit=SETUP_MAX_STRING))
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
             if abs(item) > SETUP_MAX_INT:
-                raise BadOption(f"{path} is out of range: {item}")
+                raise BadOption(CORE("setup_out_of_range", path=path, value=str(item)))
         elif isinstance(item, float):
             if not math.isfinite(item) or abs(item) > SETUP_MAX_INT:
-                raise BadOption(f"{path} is out of range: {item}")
+                raise BadOption(CORE("setup_out_of_range", path=path, value=str(item)))
         else:
-            raise BadOption(f"{path} is not a JSON value")
+            raise BadOption(CORE("setup_not_json", path=path))
 
 
 def _resolve_setup(info: GameInfo, setup: Any) -> dict[str, Any]:
     if isinstance(setup, str):
         if len(setup) > SETUP_MAX_STRING * 4:
-            raise BadOption(f"option 'setup' is longer than {SETUP_MAX_STRING * 4} characters")
+            raise BadOption(CORE("setup_text_long", limit=SETUP_MAX_STRING * 4))
         try:
             setup = json.loads(setup)
         except (json.JSONDecodeError, RecursionError) as exc:
             msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-            raise BadOption(f"option 'setup' is not valid JSON: {msg}") from None
+            raise BadOption(CORE("setup_bad_json", reason=msg)) from None
     if not isinstance(setup, dict):
-        raise BadOption("option 'setup' must be a JSON object")
+        raise BadOption(CORE("setup_type"))
     unknown = sorted(str(k) for k in setup if k not in info.setup_keys)
     if unknown:
-        known = ", ".join(info.setup_keys) if info.setup_keys else "none (this game takes no set-up)"
-        raise BadOption(f"unknown setup key(s) {', '.join(unknown)} for {info.id}; known: {known}")
+        known: object = ", ".join(info.setup_keys) if info.setup_keys else CORE("setup_no_keys")
+        raise BadOption(CORE("setup_unknown_keys", names=", ".join(unknown), game=info.id, known=known))
     check_setup_size(setup)
     return setup
 
@@ -264,7 +262,7 @@ def resolve_options(
     when it was recorded and takes its ``legacy`` value, which plays the rules of then.
     """
     if not isinstance(options, dict | None):
-        raise BadOption("options must be a mapping of option names to values")
+        raise BadOption(CORE("options_type"))
     given = dict(options or {})
     resolved: dict[str, Any] = {}
     for name, spec in info.options.items():
@@ -276,14 +274,13 @@ def resolve_options(
             value = _coerce_int(name, spec, value, strict)
         elif kind == "choice" and not any(type(value) is type(c) and value == c for c in spec["choices"]):
             choices = ", ".join(str(c) for c in spec["choices"])
-            raise BadOption(f"option {name!r} must be one of {choices}, not {value!r}")
+            raise BadOption(CORE("option_choice", name=repr(name), choices=choices, value=repr(value)))
         resolved[name] = value
     setup = given.pop("setup", None)
     if given:
         known = ", ".join(sorted([*info.options, "setup"]))
-        raise BadOption(
-            f"unknown option(s) {', '.join(sorted(map(str, given)))} for {info.id}; known: {known}"
-        )
+        names = ", ".join(sorted(map(str, given)))
+        raise BadOption(CORE("unknown_options", names=names, game=info.id, known=known))
     if setup is not None:
         resolved["setup"] = _resolve_setup(info, setup)
     return resolved
@@ -414,7 +411,7 @@ class Game(ABC):
     def validate_players(self, players: int) -> None:
         lo, hi = self.info.min_players, self.info.max_players
         if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
-            raise BadOption(f"{self.info.id} is for {lo} to {hi} players, not {players!r}")
+            raise BadOption(CORE("players_range", game=self.info.id, lo=lo, hi=hi, players=repr(players)))
 
     @hook
     def determinize(self, state: Any, seat: int | None, rng: Rng) -> Any:

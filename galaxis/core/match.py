@@ -27,7 +27,7 @@ def check_seed(seed: Any) -> int:
     from 0 to ``SEED_MAX`` (not a bool, a float or a numeric string); ``BadOption`` otherwise."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
-        raise BadOption(f"seed must be a whole number from 0 to {SEED_MAX}, not {shown}")
+        raise BadOption(CORE("seed_range", max=SEED_MAX, value=shown))
     return seed
 
 
@@ -251,14 +251,14 @@ def replay(
 def _history_pairs(history: Any) -> list[tuple[int, str]]:
     """``history`` as (seat, notation) pairs, or ``BadMatchFile``."""
     if not isinstance(history, list | tuple):
-        raise BadMatchFile("a match history is a list of [seat, notation] pairs")
+        raise BadMatchFile(CORE("history_type"))
     pairs: list[tuple[int, str]] = []
     for i, entry in enumerate(history):
         try:
             seat, notation = entry
             pairs.append((int(seat), str(notation)))
         except (TypeError, ValueError):
-            raise BadMatchFile(f"history entry {i} is not a [seat, notation] pair") from None
+            raise BadMatchFile(CORE("history_entry", index=i)) from None
     return pairs
 
 
@@ -267,19 +267,19 @@ def match_from_json(data: dict[str, Any]) -> Match:
     options are those the match was played with (``recorded``): an option added since takes
     the value that plays the rules of then."""
     if not isinstance(data, dict):
-        raise BadMatchFile("a match file is a JSON object")
+        raise BadMatchFile(CORE("match_file_type"))
     try:
         game_id, players, seed = data["game"], data["players"], data["seed"]
         options = data.get("options") or {}
         history = data.get("history") or []
     except KeyError as exc:
-        raise BadMatchFile(f"match file lacks {exc}") from None
+        raise BadMatchFile(CORE("match_file_lacks", key=str(exc))) from None
     if "state" not in data:
         return replay(game_id, seed, players, options, history, strict=True, recorded=True)
     match = new_match(game_id, players, seed, options, strict=True, recorded=True)
     try:
         match.state = match.game.state_type.from_json(data["state"])
     except (ValueError, TypeError, KeyError) as exc:
-        raise BadMatchFile(f"match state cannot be read: {exc}") from None
+        raise BadMatchFile(CORE("match_state_unreadable", reason=str(exc))) from None
     match.history = _history_pairs(history)
     return match

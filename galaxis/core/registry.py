@@ -22,6 +22,7 @@ from typing import Any
 
 from galaxis.core.errors import UnknownGame
 from galaxis.core.game import Game, GameInfo
+from galaxis.core.messages import CORE
 
 # id -> module that defines ``GAME``; a new game adds one line here.
 GAME_MODULES: dict[str, str] = {
@@ -48,7 +49,7 @@ def unregister(game_id: str) -> None:
 
 def _known(game_id: object) -> str:
     if not isinstance(game_id, str) or (game_id not in GAME_MODULES and game_id not in _loaded):
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+        raise UnknownGame(CORE("unknown_game", game=repr(game_id), known=", ".join(game_ids())))
     return game_id
 
 
@@ -60,7 +61,7 @@ def get_game(game_id: str) -> Game:
     module = importlib.import_module(GAME_MODULES[game_id])
     game = module.GAME
     if not isinstance(game, Game):
-        raise UnknownGame(f"module {GAME_MODULES[game_id]} defines no GAME")
+        raise UnknownGame(CORE("game_module_broken", module=GAME_MODULES[game_id]))
     _loaded[game_id] = game
     return game
 
@@ -80,10 +81,10 @@ def is_loaded(game_id: str) -> bool:
 def metadata_path(game_id: str) -> Path:
     """``info.json`` in the game's package folder, found without importing the package."""
     if game_id not in GAME_MODULES:
-        raise UnknownGame(f"game {game_id!r} is registered in code and has no {INFO_FILE}")
+        raise UnknownGame(CORE("game_without_info", game=repr(game_id), file=INFO_FILE))
     spec = importlib.util.find_spec(GAME_MODULES[game_id])
     if spec is None or not spec.submodule_search_locations:
-        raise UnknownGame(f"game {game_id!r}: package {GAME_MODULES[game_id]} is not installed")
+        raise UnknownGame(CORE("game_not_installed", game=repr(game_id), module=GAME_MODULES[game_id]))
     return Path(next(iter(spec.submodule_search_locations))) / INFO_FILE
 
 
@@ -94,9 +95,11 @@ def metadata(game_id: str) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise UnknownGame(f"game {game_id!r}: cannot read {path}: {exc}") from None
+        raise UnknownGame(
+            CORE("game_info_unreadable", game=repr(game_id), path=str(path), reason=str(exc))
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("info"), dict):
-        raise UnknownGame(f"game {game_id!r}: {path} has no 'info' object")
+        raise UnknownGame(CORE("game_info_empty", game=repr(game_id), path=str(path)))
     return data
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from galaxis.games.pulsar.data import board, components, hq, hq_boards, tech_ids
+from galaxis.core.messages import Msg
+from galaxis.games.pulsar.data import MSG, board, components, hq, hq_boards, tech_ids
 from galaxis.games.pulsar.state import Player, PulsarState
 
 
@@ -49,44 +50,41 @@ def markers_left(p: Player) -> int:
     return components().markers - p.markers_used
 
 
-def patent_problem(s: PulsarState, seat: int, tid: str) -> tuple[str, str] | None:
+Problem = tuple[Msg, str]  # why not (a message of data/messages.yaml) and the rule broken
+
+
+def patent_problem(s: PulsarState, seat: int, tid: str) -> Problem | None:
     """Why ``seat`` may not patent tech ``tid`` now (reason, rule), or None."""
     techs = tech_ids(s.tech_boards)
     if tid not in techs:
-        return (f"there is no technology {tid}", "§5.5 Technologies")
+        return (MSG("no_tech", tech=tid), "§5.5 Technologies")
     tech = techs[tid]
     p = s.players[seat]
     row = int(tid[0])
     holders = s.patents[tid]
     if row > s.round:
-        return (
-            f"row {row} opens in round {row}; the time marker points at row {s.round}",
-            "§5.5 Technologies",
-        )
+        return (MSG("tech_row_closed", row=row, round=s.round), "§5.5 Technologies")
     if seat in holders:
-        return ("nobody patents the same technology twice", "§5.5 Technologies")
+        return (MSG("tech_twice"), "§5.5 Technologies")
     if len(holders) >= 2:
-        return ("this technology already has two patents", "§5.5 Technologies")
+        return (MSG("tech_full"), "§5.5 Technologies")
     if tech.mode == "lock":
         if tid in s.locked:
-            return ("a one-die technology takes one patent per round", "§5.5 Technologies")
+            return (MSG("tech_once_per_round"), "§5.5 Technologies")
         if s.n == 2 and holders:
-            return ("with two players a one-die technology takes a single patent", "§8 Two players")
+            return (MSG("tech_two_players"), "§8 Two players")
     if markers_left(p) <= 0:
-        return ("you have no markers left", "§5.5 Technologies")
+        return (MSG("no_markers"), "§5.5 Technologies")
     return _gain_problem(p, tech.gain)
 
 
-def _gain_problem(p: Player, gain: tuple[dict[str, Any], ...]) -> tuple[str, str] | None:
+def _gain_problem(p: Player, gain: tuple[dict[str, Any], ...]) -> Problem | None:
     """Bonus-die rewards are the exception: they must be usable (§4.5)."""
     for item in gain:
         if ("doubler" in item or "red_for_cube" in item) and p.red_used:
-            return (
-                "this gives a bonus die, and you have had your bonus die this round",
-                "§4.5 Bonus dice",
-            )
+            return (MSG("bonus_die_used"), "§4.5 Bonus dice")
         if "red_for_cube" in item and p.cubes < 1:
-            return ("this bonus die costs an engineering cube", "§4.5 Bonus dice")
+            return (MSG("bonus_die_cube"), "§4.5 Bonus dice")
     return None
 
 
@@ -101,17 +99,19 @@ def project_unlocked(s: PulsarState, seat: int, slot: int) -> bool:
     return all(b in done for b in layout.below[slot])
 
 
-def project_problem(s: PulsarState, seat: int, slot: int) -> tuple[str, str] | None:
+def project_problem(s: PulsarState, seat: int, slot: int) -> Problem | None:
     p = s.players[seat]
     if not p.hq_side:
-        return ("you play without an HQ board", "§5.6 HQ")
+        return (MSG("no_hq"), "§5.6 HQ")
     if slot in p.hq_done:
-        return ("each project is completed once", "§5.6 HQ")
+        return (MSG("project_once"), "§5.6 HQ")
     if not project_unlocked(s, seat, slot):
-        how = "every project of the rows below" if s.unlock_rows else "the projects connected below it"
-        return (f"project {slot} opens after {how}", "§5.6 HQ (A2)")
+        return (
+            MSG("project_opens_rows" if s.unlock_rows else "project_opens_below", slot=slot),
+            "§5.6 HQ (A2)",
+        )
     if markers_left(p) <= 0:
-        return ("you have no markers left", "§5.6 HQ")
+        return (MSG("no_markers"), "§5.6 HQ")
     return _gain_problem(p, hq_boards()[p.hq_side].projects[slot].gain)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from galaxis.core import Rng, Step
 from galaxis.core.errors import BadOption
 from galaxis.games.pulsar.data import (
+    MSG,
     SIZES,
     board,
     components,
@@ -39,9 +40,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> PulsarStat
             or len(set(chosen)) != 16
             or not set(chosen) <= set(tile_ids)
         ):
-            raise BadOption(
-                "setup.tiles lists 16 different system tiles (1-17), one per system in node order"
-            )
+            raise BadOption(MSG("setup_tiles"))
         tiles = list(chosen) + [t for t in tile_ids if t not in chosen]
     else:
         tiles = list(tile_ids)
@@ -58,7 +57,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> PulsarStat
                 for t, c in zip(techs, cats, strict=False)
             )
         ):
-            raise BadOption("setup.techs names one board of each category, e.g. ['DI', 'AII', 'CIII']")
+            raise BadOption(MSG("setup_techs"))
     elif first:
         techs = ["AI", "AII", "AIII"]
     else:
@@ -72,7 +71,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> PulsarStat
             or any(g not in all_goals for g in chosen_goals)
             or len({all_goals[g].tile for g in chosen_goals}) != 3
         ):
-            raise BadOption("setup.goals names 3 goals (1-12) on different tiles")
+            raise BadOption(MSG("setup_goals"))
         goal_list = list(chosen_goals)
     elif first:
         goal_list = sorted(g.id for g in all_goals.values() if g.first_game)
@@ -94,7 +93,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> PulsarStat
             or len(set(hq_letters)) != players
             or not set(hq_letters) <= set(letters)
         ):
-            raise BadOption("setup.hq gives each seat a different HQ board letter A-D")
+            raise BadOption(MSG("setup_hq"))
     else:
         rng.shuffle(letters)
         hq_letters = letters[:players]
@@ -198,7 +197,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> PulsarStat
         if not isinstance(rolls, list) or any(
             not isinstance(r, list) or len(r) != n_dice or any(v not in range(1, 7) for v in r) for r in rolls
         ):
-            raise BadOption(f"setup.rolls lists rounds of {n_dice} die values 1-6")
+            raise BadOption(MSG("setup_rolls", dice=n_dice))
         s.fixed_rolls = [list(r) for r in rolls]
     return s
 
@@ -208,7 +207,7 @@ def _fixed_list(fixed: dict[str, Any], key: str, default: list[int], rng: Rng) -
     if key in fixed:
         value = fixed[key]
         if not isinstance(value, list) or sorted(value) != sorted(default):
-            raise BadOption(f"setup.{key} must be a permutation of {default}")
+            raise BadOption(MSG("setup_permutation", key=key, default=", ".join(map(str, default))))
         return list(value)
     out = list(default)
     rng.shuffle(out)

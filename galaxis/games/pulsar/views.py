@@ -273,13 +273,13 @@ def explain(game: Game, s: PulsarState, seat: int, notation: str) -> IllegalActi
     if head == "tech" and len(words) == 3:
         problem = patent_problem(s, seat, words[1])
         if problem:
-            return IllegalAction(*problem)
+            return IllegalAction(problem[0], MSG.rule(problem[1]))
         tech = tech_ids(s.tech_boards)[words[1]]
         return MSG.illegal("tech_cost", "§4.1 Exact values", tech=words[1], cost=tech.cost)
     if head == "hq" and len(words) == 3 and words[1].isdigit() and 1 <= int(words[1]) <= 8:
         problem = project_problem(s, seat, int(words[1]))
         if problem:
-            return IllegalAction(*problem)
+            return IllegalAction(problem[0], MSG.rule(problem[1]))
         cost = hq_boards()[p.hq_side].projects[int(words[1])].cost
         return MSG.illegal("project_cost", "§4.1 Exact values", slot=int(words[1]), cost=cost)
     if head in REASONS:
