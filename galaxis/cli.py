@@ -158,7 +158,7 @@ class GalaxisGroup(TyperGroup):
     def load(self, name: str) -> None:
         """Imports the module that defines ``name`` and adds its commands."""
         module = importlib.import_module(self.lazy()[name][0])
-        sub = typer.Typer()
+        sub = typer.Typer(rich_markup_mode=None)  # plain help, like the root command
 
         @sub.callback()
         def _group() -> None:  # a callback makes Typer build a group even for one command

@@ -153,15 +153,39 @@ def print_result(screen: Screen, match: Match, labels: list[str] | None) -> None
 
 def changed_lines(before: str, after: str) -> list[tuple[str, str]]:
     """The lines of ``after`` that differ from ``before`` (kind ``+``), and the lines
-    of ``before`` that are gone without a replacement (kind ``-``), in board order."""
+    of ``before`` that are gone without a replacement (kind ``-``), in board order.
+    A changed line that is indented under another line is preceded by that line
+    (kind ``=``, unchanged context), so that "C38 ..." shows whose card it is."""
     old, new = before.splitlines(), after.splitlines()
     out: list[tuple[str, str]] = []
+    shown: set[int] = set()
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag in ("replace", "insert"):
-            out.extend(("+", line) for line in new[j1:j2] if line.strip())
+            for j in range(j1, j2):
+                if not new[j].strip():
+                    continue
+                parent = _parent(new, j)
+                if parent is not None and parent not in shown and not j1 <= parent < j:
+                    out.append(("=", new[parent]))
+                    shown.add(parent)
+                out.append(("+", new[j]))
+                shown.add(j)
         elif tag == "delete":
             out.extend(("-", line) for line in old[i1:i2] if line.strip())
     return out
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _parent(lines: list[str], index: int) -> int | None:
+    """The nearest line above ``index`` that is indented less (its heading), if any."""
+    depth = _indent(lines[index])
+    for k in range(index - 1, -1, -1):
+        if lines[k].strip() and _indent(lines[k]) < depth:
+            return k
+    return None
 
 
 class Viewer:
@@ -185,7 +209,8 @@ class Viewer:
         text = match.render_text(seat, self.screen.lang)
         lines = text.splitlines()
         changes = [] if before is None else changed_lines(before, text)
-        if before is None or len(changes) > self.FULL_BOARD_SHARE * max(1, len(lines)):
+        changed = sum(1 for kind, _ in changes if kind != "=")
+        if before is None or changed > self.FULL_BOARD_SHARE * max(1, len(lines)):
             self.full(match, seat)
             return
         self.seen[seat] = text
@@ -198,6 +223,8 @@ class Viewer:
         for kind, line in changes:
             if kind == "-":
                 self.screen.say(f"  {line.strip()}", "galaxis.removed")
+            elif kind == "=":
+                self.screen.board(line, "dim")
             elif line != lines[0]:
                 self.screen.board(line)
 

@@ -43,6 +43,10 @@ def test_changed_lines_lists_new_and_removed_lines_in_board_order() -> None:
     after = "head 2\nA: 1\nB: -\nfoot"
     assert changed_lines(before, after) == [("+", "head 2"), ("+", "A: 1"), ("-", "C: x")]
     assert changed_lines(after, after) == []
+    # an indented change comes with the line it belongs to
+    before = "players:\n  0 (you): 4\n    C27\n  1: 4\n    C29"
+    after = "players:\n  0 (you): 4\n    C27\n    C38\n  1: 4\n    C29"
+    assert changed_lines(before, after) == [("=", "  0 (you): 4"), ("+", "    C38")]
 
 
 def _play(runner, tmp_path, seats, stdin, *extra, env=None):
