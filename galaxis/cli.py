@@ -380,7 +380,7 @@ def list_games(
                 f"{info.min_players}-{info.max_players}",
                 escape(options or t("none", lang.value)),
             )
-        Console().print(table)
+        Console(emoji=False).print(table)  # no emoji codes to look up
 
 
 @app.command()

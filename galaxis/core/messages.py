@@ -39,10 +39,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-import yaml
-
 from galaxis.core.hu import HuFormatter
 from galaxis.core.hu import number as hu_number
+
+
+def _yaml() -> Any:
+    """PyYAML, imported when a catalogue is first read: ``galaxis --help`` and
+    ``galaxis list`` import this module (through the errors) but read no catalogue."""
+    import yaml
+
+    return yaml
+
 
 if TYPE_CHECKING:
     from galaxis.core.errors import IllegalAction
@@ -174,7 +181,7 @@ class Catalogue:
         if not path.exists():
             return {"messages": {}, "rules": {}}
         with path.open(encoding="utf-8") as f:
-            data = yaml.safe_load(f) or {}
+            data = _yaml().safe_load(f) or {}
         if not isinstance(data, dict):
             raise ValueError(f"{path} is not a mapping")
         return {"messages": data.get("messages") or {}, "rules": data.get("rules") or {}}
@@ -186,7 +193,7 @@ class Catalogue:
         if not path.exists():
             return {}
         with path.open(encoding="utf-8") as f:
-            data = yaml.safe_load(f) or {}
+            data = _yaml().safe_load(f) or {}
         if not isinstance(data, dict):
             raise ValueError(f"{path} is not a mapping")
         return data

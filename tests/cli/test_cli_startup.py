@@ -19,8 +19,8 @@ from galaxis.core.registry import GAME_MODULES, get_game, metadata_path, metadat
 
 ROOT = Path(__file__).resolve().parents[2]
 # Modules that only some commands need: none of them may load for --help or list.
-HEAVY = ("fastapi", "sqlalchemy", "uvicorn", "numpy", "matplotlib", "galaxis.server", "galaxis.arena")
-HEAVY_GAME_MODULES = ("rules", "state", "agents", "text", "svg")
+HEAVY = ("fastapi", "sqlalchemy", "uvicorn", "numpy", "matplotlib", "yaml", "galaxis.server", "galaxis.arena")
+HEAVY_GAME_MODULES = ("rules", "state", "agents", "text", "svg", "views", "data", "cli")
 
 
 def _env() -> dict[str, str]:
