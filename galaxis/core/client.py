@@ -22,8 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from galaxis.core.messages import fmt
 
 STYLES = ("primary", "secondary", "alert")
@@ -295,6 +293,8 @@ def load_texts(path: Path) -> dict[str, Any]:
     same keys (checked on load, so no Hungarian text can be missing), plus any
     language-neutral tables beside them."""
     with open(path, encoding="utf-8") as fh:
+        import yaml  # on first use: `galaxis --help` and `galaxis list` import this module, read no texts
+
         data = yaml.safe_load(fh)
     if (
         not isinstance(data, dict)
