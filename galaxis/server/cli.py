@@ -37,10 +37,26 @@ def register(app: typer.Typer) -> None:
         api_docs: bool = typer.Option(
             False, "--api-docs", help="serve the interactive API docs at /docs (loads Swagger UI from a CDN)"
         ),
+        bot_delay: float = typer.Option(
+            0.5,
+            "--bot-delay",
+            min=0,
+            max=10,
+            help="seconds a bot waits before each move, so that people can follow it (0: at once)",
+        ),
     ) -> None:
         """Serve the lobby, the browser client and the HTTP/WebSocket API."""
         run(
-            db, host, port, redis, bot_processes, idle_minutes * 60, bot_seconds, not no_rate_limits, api_docs
+            db,
+            host,
+            port,
+            redis,
+            bot_processes,
+            idle_minutes * 60,
+            bot_seconds,
+            not no_rate_limits,
+            api_docs,
+            bot_delay,
         )
 
 
@@ -54,6 +70,7 @@ def run(
     bot_budget_s: float = 30.0,
     rate_limits: bool = True,
     api_docs: bool = False,
+    bot_delay_s: float = 0.5,
 ) -> None:
     import uvicorn
 
@@ -69,6 +86,7 @@ def run(
             bot_processes=bot_processes,
             idle_s=idle_s,
             bot_budget_s=bot_budget_s,
+            bot_delay_s=bot_delay_s,
         )
     except Exception as exc:  # a bad URL or an unreachable database: one line, exit 2
         reason = " ".join(str(exc).split())[:300]

@@ -37,6 +37,7 @@ function el(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
+    else if (k === "style") for (const [prop, val] of Object.entries(v)) node.style.setProperty(prop, val); // CSSOM: allowed by a strict CSP
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
@@ -59,4 +60,8 @@ function downloadJson(name, data) {
 function fmtClock(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function defaultName(seat) {
+  return getLang() === "hu" ? `${seat + 1}. játékos` : `Player ${seat + 1}`;
 }

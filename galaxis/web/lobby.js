@@ -1,22 +1,123 @@
-// The lobby: create a match from /api/games, list matches to join, watch or replay.
+// The lobby: a tile per game (a drawing of its start, players, playing time), "Play
+// against bots" in one click, a match set-up with options in words, and the lists of
+// matches to join, watch or replay. Nothing here knows any game's rules.
 "use strict";
 let GAMES = [];
-const BOTS = ["random", "greedy", "heuristic", "mcts:iters=200", "ismcts:iters=200"];
+let chosen = null; // the game being set up
+const LEVELS = ["easy", "normal", "hard", "expert"];
 
-function currentGame() {
-  return GAMES.find((g) => g.id === document.getElementById("game").value);
+function gameById(id) {
+  return GAMES.find((g) => g.id === id);
 }
 
-function seatSelect(i) {
-  const sel = el("select", { id: `seat-${i}`, "data-seat": i },
+function myName() {
+  return (localStorage.getItem("galaxis:name") || "").trim();
+}
+
+function fmtText(key, values) {
+  return t(key).replace(/\{(\w+)\}/g, (_, k) => (values[k] === undefined ? "" : values[k]));
+}
+
+function optionLabel(name, spec) {
+  const hu = getLang() === "hu";
+  return (hu ? spec.label_hu : spec.label) || spec.label || name;
+}
+
+function optionHelp(spec) {
+  return (getLang() === "hu" ? spec.help_hu : spec.help) || spec.help || "";
+}
+
+function choiceLabel(spec, value) {
+  const labels = spec.choice_labels && spec.choice_labels[String(value)];
+  return labels ? (labels[getLang()] || labels.en || String(value)) : String(value);
+}
+
+// --- tiles ----------------------------------------------------------------------------
+
+function renderTiles() {
+  const box = document.getElementById("tiles");
+  box.replaceChildren();
+  for (const g of GAMES) {
+    const players = g.min_players === g.max_players ? fmtText("players_1", { n: g.min_players })
+      : fmtText("players_n", { lo: g.min_players, hi: g.max_players });
+    const [lo, hi] = g.minutes || [0, 0];
+    const time = hi ? fmtText("minutes", { lo, hi }) : "";
+    const summary = getLang() === "hu" ? (g.summary_hu || g.summary) : g.summary;
+    const name = gameName(g);
+    box.append(el("li", { class: `tile${chosen && chosen.id === g.id ? " chosen" : ""}`, "data-game": g.id },
+      el("img", { src: `/api/games/${encodeURIComponent(g.id)}/preview.svg?lang=${getLang()}`, alt: fmtText("board_of", { game: name }), loading: "lazy" }),
+      el("h3", { text: name }),
+      el("p", { class: "facts-line", text: [players, time].filter(Boolean).join(" · ") }),
+      el("p", { class: "summary", text: summary }),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "primary quick", "data-game": g.id, onclick: () => quickPlay(g), text: t("play_bots") }),
+        el("button", { type: "button", class: "setup-button", "data-game": g.id, onclick: () => openSetup(g), text: t("set_up") }),
+        el("a", { href: `rules.html?game=${encodeURIComponent(g.id)}`, text: t("rules") }))));
+  }
+}
+
+function quickPlayers(g) {
+  return Math.max(g.min_players, Math.min(2, g.max_players));
+}
+
+async function quickPlay(g) {
+  const err = document.getElementById("quick-error");
+  err.textContent = "";
+  const n = quickPlayers(g);
+  const seats = ["human", ...Array.from({ length: n - 1 }, () => "bot:normal")];
+  const names = [myName()];
+  await create({ game: g.id, players: n, seats, names, options: {} }, err);
+}
+
+async function create(body, errorBox) {
+  try {
+    const created = await api("POST", "/api/matches", { body });
+    created.tokens.forEach((tok, seat) => { if (tok) saveToken(created.id, seat, tok); });
+    location.href = `match.html?id=${encodeURIComponent(created.id)}`;
+  } catch (err) {
+    errorBox.textContent = err.message;
+  }
+}
+
+// --- the set-up form ------------------------------------------------------------------
+
+function openSetup(g) {
+  chosen = g;
+  document.getElementById("setup").hidden = false;
+  renderSetup();
+  renderTiles();
+  document.getElementById("setup").scrollIntoView({ behavior: "smooth", block: "start" });
+  document.getElementById("my-name").focus({ preventScroll: true });
+}
+
+function renderSetup() {
+  const g = chosen;
+  if (!g) return;
+  document.getElementById("setup-title").textContent = `${t("new_match")}: ${gameName(g)}`;
+  document.getElementById("my-name").value = myName();
+  const players = document.getElementById("players");
+  const current = Number(players.value) || quickPlayers(g);
+  players.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
+    const n = g.min_players + i;
+    return el("option", { value: n, text: String(n) });
+  }));
+  players.value = String(Math.min(Math.max(current, g.min_players), g.max_players));
+  renderOptions();
+  renderSeats();
+}
+
+function seatRow(i, old) {
+  const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": `${t("seat")} ${i + 1}` },
     el("option", { value: "human", text: t("me") }),
     el("option", { value: "open", text: t("open") }),
-    ...BOTS.map((b) => el("option", { value: `bot:${b}`, text: `${t("bot")}: ${b}` })),
+    ...LEVELS.map((level) => el("option", { value: `bot:${level}`, text: `${t("bot")}: ${t(`level_${level}`)}` })),
     el("option", { value: "custom", text: t("custom_bot") }));
-  sel.value = i === 0 ? "human" : "bot:heuristic";
-  const custom = el("input", { id: `seat-${i}-spec`, placeholder: "mcts:ms=500", hidden: true, size: 14 });
+  sel.value = old || (i === 0 ? "human" : "bot:normal");
+  const custom = el("input", { id: `seat-${i}-spec`, type: "text", placeholder: "mcts:ms=500", "aria-label": t("agent_spec"), hidden: sel.value !== "custom", size: 14 });
+  const name = el("input", { id: `seat-${i}-name`, type: "text", maxlength: 40, placeholder: defaultName(i), "aria-label": `${t("name")} (${defaultName(i)})` });
+  if (i === 0 && sel.value === "human") name.value = myName();
   sel.addEventListener("change", () => { custom.hidden = sel.value !== "custom"; });
-  return el("div", { class: "seatline" }, el("span", { text: `${t("seat")} ${i}` }), sel, custom);
+  return el("div", { class: "seatrow" }, el("span", { text: defaultName(i) }), sel, custom, name);
 }
 
 function renderSeats() {
@@ -24,54 +125,51 @@ function renderSeats() {
   const n = Number(document.getElementById("players").value) || 0;
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
-  for (let i = 0; i < n; i++) {
-    const line = seatSelect(i);
-    if (old[i]) line.querySelector("select").value = old[i];
-    box.append(line);
-  }
+  for (let i = 0; i < n; i++) box.append(seatRow(i, old[i]));
+  box.append(el("p", { class: "help dim", text: t("level_help") }));
 }
 
 function renderOptions() {
-  const game = currentGame();
-  const box = document.getElementById("options");
-  box.replaceChildren();
-  if (!game) return;
-  document.getElementById("game-summary").textContent = game.summary || "";
-  const players = document.getElementById("players");
-  players.min = game.min_players;
-  players.max = game.max_players;
-  players.value = Math.min(Math.max(Number(players.value) || game.min_players, game.min_players), game.max_players);
-  for (const [name, spec] of Object.entries(game.options)) {
+  const g = chosen;
+  const basic = document.getElementById("options");
+  const advanced = document.getElementById("advanced-options");
+  basic.replaceChildren();
+  advanced.replaceChildren();
+  for (const [name, spec] of Object.entries(g.options)) {
+    const id = `opt-${name}`;
     let input;
     if (spec.type === "bool") {
-      input = el("input", { type: "checkbox", "data-option": name, "data-type": "bool" });
+      input = el("input", { id, type: "checkbox", "data-option": name, "data-type": "bool" });
       input.checked = !!spec.default;
     } else if (spec.type === "int") {
-      input = el("input", { type: "number", "data-option": name, "data-type": "int", value: spec.default,
-        min: spec.min, max: spec.max });
+      input = el("input", { id, type: "number", "data-option": name, "data-type": "int", value: spec.default, min: spec.min, max: spec.max });
     } else {
-      input = el("select", { "data-option": name, "data-type": "choice" },
-        ...spec.choices.map((c) => el("option", { value: c, text: String(c) })));
+      input = el("select", { id, "data-option": name, "data-type": "choice" },
+        ...spec.choices.map((c) => el("option", { value: c, text: choiceLabel(spec, c) })));
       input.value = spec.default;
     }
-    box.append(el("label", { title: spec.help || "" }, el("span", { text: `${name} ` }), input,
-      el("span", { class: "dim", text: ` ${spec.help || ""}` })));
+    const label = spec.type === "bool"
+      ? el("label", { for: id }, input, ` ${optionLabel(name, spec)}`)
+      : el("label", { for: id }, `${optionLabel(name, spec)} `, input);
+    const row = el("div", { class: "option" }, label, el("span", { class: "help", text: optionHelp(spec) }));
+    (spec.advanced ? advanced : basic).append(row);
   }
-  renderSeats();
+  if (!basic.children.length) basic.append(el("p", { class: "dim", text: t("no_options") }));
 }
 
 function readForm() {
-  const game = currentGame();
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
     const type = input.dataset.type;
-    options[input.dataset.option] = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
+    const spec = chosen.options[input.dataset.option];
+    const value = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
+    const choice = type === "choice" ? spec.choices.find((c) => String(c) === value) : value;
+    if (choice !== spec.default) options[input.dataset.option] = choice; // defaults need not be sent
   }
-  const seats = [...document.querySelectorAll("#seats select")].map((sel) => {
-    if (sel.value !== "custom") return sel.value;
-    return `bot:${document.getElementById(`${sel.id}-spec`).value.trim()}`;
-  });
-  const body = { game: game.id, players: seats.length, options, seats };
+  const rows = [...document.querySelectorAll("#seats select")];
+  const seats = rows.map((sel) => (sel.value === "custom" ? `bot:${document.getElementById(`${sel.id}-spec`).value.trim()}` : sel.value));
+  const names = rows.map((sel) => document.getElementById(`${sel.id}-name`).value.trim());
+  const body = { game: chosen.id, players: seats.length, options, seats, names };
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = Number(seed);
   if (document.getElementById("use-clock").checked) {
@@ -84,33 +182,33 @@ function readForm() {
   return body;
 }
 
-async function createMatch(ev) {
+async function submitSetup(ev) {
   ev.preventDefault();
-  const errorBox = document.getElementById("create-error");
-  errorBox.textContent = "";
-  try {
-    const body = readForm();
-    const created = await api("POST", "/api/matches", { body });
-    created.tokens.forEach((tok, seat) => { if (tok) saveToken(created.id, seat, tok); });
-    location.href = `match.html?id=${encodeURIComponent(created.id)}`;
-  } catch (err) {
-    errorBox.textContent = err.message;
-  }
+  const err = document.getElementById("create-error");
+  err.textContent = "";
+  await create(readForm(), err);
 }
+
+// --- the match lists ------------------------------------------------------------------
 
 function statusText(s) { return t(s) || s; }
 
 function seatsText(m) {
-  return m.seats.map((s) => (s.kind === "bot" ? `${t("seat_kind_bot")}:${s.spec}` : t(`seat_kind_${s.kind}`))).join(", ");
+  return m.seats.map((s, i) => {
+    const who = s.name || defaultName(i);
+    if (s.kind === "bot") return `${who} (${t("bot")}: ${t(`level_${s.spec}`) === `level_${s.spec}` ? s.spec : t(`level_${s.spec}`)})`;
+    return s.kind === "open" ? `${who} (${t("seat_kind_open")})` : who;
+  }).join(", ");
 }
 
 async function join(id) {
   try {
-    const joined = await api("POST", `/api/matches/${encodeURIComponent(id)}/join`, { body: {} });
+    const body = myName() ? { name: myName() } : {};
+    const joined = await api("POST", `/api/matches/${encodeURIComponent(id)}/join`, { body });
     saveToken(id, joined.seat, joined.token);
     location.href = `match.html?id=${encodeURIComponent(id)}`;
   } catch (err) {
-    document.getElementById("create-error").textContent = err.message;
+    document.getElementById("quick-error").textContent = err.message;
   }
 }
 
@@ -120,9 +218,9 @@ async function loadMatches() {
   for (const [boxId, rows] of [["open-list", all.filter((m) => m.status !== "over")],
     ["over-list", all.filter((m) => m.status === "over").slice(0, 30)]]) {
     const table = document.getElementById(boxId);
-    table.replaceChildren(el("tr", {}, el("th", { text: t("game") }), el("th", { text: t("players") }),
-      el("th", { text: t("seats") }), el("th", { text: t("status") }), el("th", {})));
-    if (!rows.length) table.append(el("tr", {}, el("td", { colspan: 5, class: "dim", text: t("none") })));
+    table.replaceChildren(el("tr", {}, el("th", { scope: "col", text: t("game") }), el("th", { scope: "col", text: t("players") }),
+      el("th", { scope: "col", text: t("status") }), el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: t("actions") }))));
+    if (!rows.length) table.append(el("tr", {}, el("td", { colspan: 4, class: "dim", text: t("none") })));
     for (const m of rows) {
       const held = Object.keys(loadTokens(m.id)).length > 0;
       const id = encodeURIComponent(m.id);
@@ -132,9 +230,10 @@ async function loadMatches() {
         if (m.free_seats.length && !held) buttons.append(el("button", { type: "button", class: "join", onclick: () => join(m.id), text: t("join") }), " ");
         buttons.append(el("a", { href: `match.html?id=${id}`, text: held ? t("your_seats") : t("watch") }));
       }
+      const status = statusText(m.status) + (m.custom_setup ? ` · ${t("custom_setup")}` : "");
       table.append(el("tr", { "data-match": m.id }, el("td", { text: names[m.game] || m.game }),
-        el("td", { text: m.players }), el("td", { text: seatsText(m) }), el("td", { text: statusText(m.status) + (m.custom_setup ? ` · ⚠ ${t("custom_setup")}` : ""),
-          title: m.custom_setup ? t("custom_setup_help") : undefined, "data-custom": m.custom_setup ? "1" : undefined }), buttons));
+        el("td", { text: seatsText(m) }), el("td", { text: status, title: m.custom_setup ? t("custom_setup_help") : undefined,
+          "data-custom": m.custom_setup ? "1" : undefined }), buttons));
     }
   }
 }
@@ -158,24 +257,24 @@ function uploadFile(ev) {
 
 async function init() {
   translatePage();
-  languageSwitch(() => { fillGames(); loadMatches(); });
-  document.getElementById("game").addEventListener("change", renderOptions);
-  document.getElementById("players").addEventListener("input", renderSeats);
-  document.getElementById("create-form").addEventListener("submit", createMatch);
+  languageSwitch(() => { renderTiles(); renderSetup(); loadMatches(); });
+  document.getElementById("players").addEventListener("change", renderSeats);
+  document.getElementById("my-name").addEventListener("input", (ev) => {
+    localStorage.setItem("galaxis:name", ev.target.value.trim());
+    const first = document.getElementById("seat-0");
+    if (first && first.value === "human") document.getElementById("seat-0-name").value = ev.target.value.trim();
+  });
+  document.getElementById("create-form").addEventListener("submit", submitSetup);
   document.getElementById("reload").addEventListener("click", loadMatches);
   document.getElementById("upload").addEventListener("change", uploadFile);
-  GAMES = await api("GET", "/api/games");
-  fillGames();
+  // The quickest games first: the one a newcomer should meet first leads the lobby.
+  const length = (g) => (g.minutes && g.minutes[1]) || 10000;
+  GAMES = (await api("GET", "/api/games")).sort((a, b) => length(a) - length(b) || gameName(a).localeCompare(gameName(b)));
+  renderTiles();
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && gameById(wanted)) openSetup(gameById(wanted));
   await loadMatches();
   document.body.dataset.ready = "1";
-}
-
-function fillGames() {
-  const sel = document.getElementById("game");
-  const chosen = sel.value;
-  sel.replaceChildren(...GAMES.map((g) => el("option", { value: g.id, text: gameName(g) })));
-  if (chosen) sel.value = chosen;
-  renderOptions();
 }
 
 init();

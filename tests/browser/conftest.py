@@ -48,10 +48,15 @@ def new_browser(playwright: Any, tmp_path: Path) -> Iterator[Any]:
     tests/browser/test_browser_trust.py runs the pages under the real policy."""
     contexts = []
 
-    def open_one(csp: bool = False) -> Any:
+    def open_one(csp: bool = False, viewport: dict[str, int] | None = None) -> Any:
         profile = tmp_path / f"profile{len(contexts)}"
         ctx = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, bypass_csp=not csp
+            str(profile),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            bypass_csp=not csp,
+            viewport=viewport or {"width": 1400, "height": 900},
         )
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)

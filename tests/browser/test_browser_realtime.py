@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.test_browser_play import click_once, create_in_lobby, over, seq_of, wait_loaded
+from tests.browser.pages import click_once, create_in_lobby, open_moves, over, seq_of, wait_loaded
 from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -62,6 +62,8 @@ def test_realtime_smugglers_cooldown_and_countdown(server: ServerProcess, new_br
     guest.wait_for_function("document.body.dataset.live === '1'")
 
     # Both seats bid at once: each page offers its dice from the start.
+    open_moves(host)
+    open_moves(guest)
     host.wait_for_selector("#actions button[data-notation='A1']")
     guest.wait_for_selector("#actions button[data-notation='A1']")
 
@@ -120,11 +122,11 @@ def test_realtime_smugglers_cooldown_and_countdown(server: ServerProcess, new_br
                 assert waited >= left / 1000 - 1.0, (waited, left)
                 held_checked += 1
                 continue
-            click_once(page, rng, use_board=False)
+            click_once(page, rng)
     host.wait_for_function("document.body.dataset.over === '1'", timeout=20_000)
     guest.wait_for_function("document.body.dataset.over === '1'", timeout=20_000)
     assert held_checked == 1
     assert seq_of(host) == seq_of(guest)
-    assert host.inner_text("#result") == guest.inner_text("#result")
+    assert host.inner_text("#breakdown") == guest.inner_text("#breakdown")
     assert host.inner_text("#countdown") == ""
     assert not errors, errors

@@ -26,4 +26,5 @@ if __name__ == "__main__":
         sys.argv[3] if len(sys.argv) > 3 else None,
         bot_budget_s=float(os.environ.get("GALAXIS_TEST_BOT_SECONDS", "30")),
         rate_limits=os.environ.get("GALAXIS_TEST_RATE_LIMITS") == "on",
+        bot_delay_s=float(os.environ.get("GALAXIS_TEST_BOT_DELAY", "0")),
     )
