@@ -21,12 +21,15 @@ from starlette.types import Scope
 
 import galaxis
 from galaxis.core import SEED_MAX, get_game
+from galaxis.core.messages import Catalogue
 from galaxis.core.registry import game_ids
 from galaxis.server.limits import BodyLimit, Buckets, RateLimit, RateLimits, SecurityHeaders, client_of
 from galaxis.server.live import LiveMatch
 from galaxis.server.replays import replay_view
 from galaxis.server.service import Forbidden, NotFound, Refused, Service, Stale, TooSoon
 from galaxis.server.workers import seat_pattern
+
+SERVER = Catalogue.for_package(__name__)  # galaxis/server/data/messages.yaml
 
 log = logging.getLogger("galaxis.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -247,25 +250,25 @@ def create_app(
         return _error(422, exc.localized(_reader_language(request)))
 
     @app.exception_handler(NotFound)
-    async def _missing(_: Request, exc: NotFound) -> JSONResponse:
-        return _error(404, str(exc))
+    async def _missing(request: Request, exc: NotFound) -> JSONResponse:
+        return _error(404, exc.localized(_reader_language(request)))
 
     @app.exception_handler(Forbidden)
-    async def _forbidden(_: Request, exc: Forbidden) -> JSONResponse:
-        return _error(403, str(exc))
+    async def _forbidden(request: Request, exc: Forbidden) -> JSONResponse:
+        return _error(403, exc.localized(_reader_language(request)))
 
     @app.exception_handler(Stale)
-    async def _stale(_: Request, exc: Stale) -> JSONResponse:
-        return _error(409, str(exc), seq=exc.seq)
+    async def _stale(request: Request, exc: Stale) -> JSONResponse:
+        return _error(409, exc.localized(_reader_language(request)), seq=exc.seq)
 
     @app.exception_handler(Refused)
-    async def _refused(_: Request, exc: Refused) -> JSONResponse:
-        return _error(409, str(exc))
+    async def _refused(request: Request, exc: Refused) -> JSONResponse:
+        return _error(409, exc.localized(_reader_language(request)))
 
     @app.exception_handler(TooSoon)
-    async def _too_soon(_: Request, exc: TooSoon) -> JSONResponse:
+    async def _too_soon(request: Request, exc: TooSoon) -> JSONResponse:
         return JSONResponse(
-            {"detail": str(exc), "retry_after_ms": exc.retry_after_ms},
+            {"detail": exc.localized(_reader_language(request)), "retry_after_ms": exc.retry_after_ms},
             status_code=429,
             headers={"Retry-After": str(max(1, exc.retry_after_ms // 1000))},
         )
@@ -294,9 +297,9 @@ def create_app(
         return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(Exception)
-    async def _crash(_: Request, exc: Exception) -> JSONResponse:
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error")
-        return _error(500, "internal server error")
+        return _error(500, SERVER("internal").render(_reader_language(request)))
 
     # --- routes ----------------------------------------------------------------------------
     @app.get("/healthz")
@@ -312,7 +315,7 @@ def create_app(
     def _game(game_id: str) -> galaxis.GameInfo:
         info = {g.id: g for g in galaxis.games()}.get(game_id)
         if info is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(SERVER("no_game", game=repr(game_id)))
         return info
 
     @app.get("/api/games/{game_id}/preview.svg", responses=errors(404))
@@ -376,7 +379,7 @@ def create_app(
 
     async def _live(match_id: str, token: str | None) -> tuple[LiveMatch, int | None]:
         if len(match_id) > 32:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound(SERVER("no_match", match=repr(match_id)))
         live = await svc().get(match_id, fresh=True)
         return live, svc().seat_of(live, token)
 
@@ -416,7 +419,7 @@ def create_app(
     async def post_action(match_id: str, body: ActionBody, x_seat_token: Token = None) -> dict[str, Any]:
         live, seat = await _live(match_id, x_seat_token)
         if seat is None:
-            raise Forbidden("a seat token (header X-Seat-Token) is needed to act")
+            raise Forbidden(SERVER("token_to_act"))
         live, applied = await svc().act(match_id, seat, body.notation, body.seq, live=live)
         msg = live.message(applied, seat)
         return {
@@ -436,7 +439,7 @@ def create_app(
     async def undo(match_id: str, body: UndoBody, x_seat_token: Token = None) -> dict[str, Any]:
         _, seat = await _live(match_id, x_seat_token)
         if seat is None:
-            raise Forbidden("a seat token (header X-Seat-Token) is needed to ask for an undo")
+            raise Forbidden(SERVER("token_to_undo"))
         return await svc().undo(match_id, seat, body.seq, body.accept)
 
     @app.get(
@@ -505,7 +508,7 @@ def create_app(
     ) -> dict[str, Any]:
         live, _ = await _live(match_id, None)
         if not live.over:
-            raise Refused("a replay is available once the match is over")
+            raise Refused(SERVER("replay_when_over"))
         f = live.facts
         record = {
             "game": f.game,

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import galaxis
+from galaxis.core.messages import Catalogue
+
+SERVER = Catalogue.for_package(__name__)  # galaxis/server/data/messages.yaml
 
 MAX_MOVES = 20_000
 
@@ -20,33 +23,31 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
         options = record.get("match_options") or record.get("options") or {}
         history = record.get("history") or []
     except (KeyError, TypeError):
-        raise galaxis.BadMatchFile(
-            "a replay needs a match file with game, players, seed and history"
-        ) from None
+        raise galaxis.BadMatchFile(SERVER("replay_needs")) from None
     if not isinstance(history, list) or len(history) > MAX_MOVES:
-        raise galaxis.BadMatchFile(f"history must be a list of at most {MAX_MOVES} moves")
+        raise galaxis.BadMatchFile(SERVER("replay_history", limit=MAX_MOVES))
     if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(players, int):
-        raise galaxis.BadMatchFile("seed and players must be whole numbers")
+        raise galaxis.BadMatchFile(SERVER("replay_numbers"))
     if not isinstance(options, dict):
-        raise galaxis.BadMatchFile("options must be an object")
+        raise galaxis.BadMatchFile(SERVER("replay_options"))
     try:
         match = galaxis.new_match(game, players, seed, options, strict=True, recorded=True)
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         if isinstance(exc, galaxis.GalaxisError):
             raise
-        raise galaxis.BadOption(f"the match's setup cannot be used: {exc}") from None
+        raise galaxis.BadOption(SERVER("replay_setup", reason=str(exc))) from None
     if seat is not None and not 0 <= seat < players:
-        raise galaxis.BadMatchFile(f"no seat {seat} in a {players}-player match")
+        raise galaxis.BadMatchFile(SERVER("replay_seat", seat=seat, players=players))
     total = len(history)
     step = total if step is None else min(step, total)
     moves: list[dict[str, Any]] = []
     svg = match.render_svg(seat, lang) if step == 0 else ""
     for i, entry in enumerate(history):
         if not isinstance(entry, list | tuple) or len(entry) != 2:
-            raise galaxis.BadMatchFile(f"history entry {i} is not a [seat, notation] pair")
+            raise galaxis.BadMatchFile(SERVER("replay_entry", index=i))
         s, notation = entry
         if isinstance(s, bool) or not isinstance(s, int) or not isinstance(notation, str):
-            raise galaxis.BadMatchFile(f"history entry {i} is not a [seat, notation] pair")
+            raise galaxis.BadMatchFile(SERVER("replay_entry", index=i))
         text = match.describe(notation, lang) if notation in match.legal_actions(s) else notation
         match.apply(s, notation)  # raises IllegalAction for a forged history
         moves.append({"seat": s, "notation": notation, "text": text})

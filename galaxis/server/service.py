@@ -25,6 +25,7 @@ from typing import Any
 
 import galaxis
 from galaxis.core import get_game
+from galaxis.core.messages import Catalogue, render
 from galaxis.core.reveal import reveals
 from galaxis.core.rng import Rng
 from galaxis.server.db import make_engine, migrate, utcnow
@@ -42,37 +43,50 @@ from galaxis.server.workers import (
 )
 from galaxis.server.writer import Writer
 
+SERVER = Catalogue.for_package(__name__)  # galaxis/server/data/messages.yaml
+
 log = logging.getLogger("galaxis.server")
 
 CACHE_SIZE = 2000
 MAX_UNDO_MOVES = 200  # an undo takes back at most this many moves
 
 
-class NotFound(Exception):
+class ServiceError(Exception):
+    """An answer other than 200 with a message in every language (``str()`` is English)."""
+
+    def __init__(self, message: object) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+    def localized(self, lang: str = "en") -> str:
+        return render(self.message, lang)
+
+
+class NotFound(ServiceError):
     pass
 
 
-class Forbidden(Exception):
+class Forbidden(ServiceError):
     pass
 
 
-class Stale(Exception):
+class Stale(ServiceError):
     """409: the caller's seq is not the match's."""
 
     def __init__(self, seq: int) -> None:
-        super().__init__(f"stale seq: the match is at seq {seq}; fetch it again")
+        super().__init__(SERVER("stale", seq=seq))
         self.seq = seq
 
 
-class Refused(Exception):
+class Refused(ServiceError):
     """409: the request conflicts with the match's state (no free seat, no undo ...)."""
 
 
-class TooSoon(Exception):
+class TooSoon(ServiceError):
     """429: a real-time seat is still cooling down."""
 
     def __init__(self, retry_after_ms: int) -> None:
-        super().__init__(f"one hand, one die at a time: wait {retry_after_ms} ms")
+        super().__init__(SERVER("too_soon", ms=retry_after_ms))
         self.retry_after_ms = retry_after_ms
 
 
@@ -267,7 +281,7 @@ class Service:
     def _load(self, match_id: str) -> LiveMatch:
         got = self.store.load(match_id)
         if got is None:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound(SERVER("no_match", match=repr(match_id)))
         facts, entries = got
         live = LiveMatch.rebuild(facts, entries)
         rt = self.runtime.setdefault(match_id, Runtime(get_game(facts.game).realtime(facts.options)))
@@ -344,12 +358,12 @@ class Service:
         names: list[str] | None = None,
     ) -> tuple[str, list[str | None]]:
         if len(seats) != players:
-            raise galaxis.BadOption(f"{players} players need {players} seats, not {len(seats)}")
+            raise galaxis.BadOption(SERVER("seats_count", players=players, count=len(seats)))
         # What the creator fixed is public (the lobby and the match page show "custom
         # set-up" before anyone joins); otherwise the server draws the seed.
         custom = [k for k, given in (("seed", seed is not None), ("setup", "setup" in options)) if given]
         if names is not None and len(names) > players:
-            raise galaxis.BadOption(f"{players} players need at most {players} names, not {len(names)}")
+            raise galaxis.BadOption(SERVER("names_count", players=players, count=len(names)))
         seed = secrets.randbits(48) if seed is None else seed
         # new_match validates the game id, the player count, the seed and the options,
         # strictly: the HTTP API converts nothing.
@@ -371,9 +385,7 @@ class Service:
                 stored_seats.append({"kind": "bot", "spec": agent_spec, "token_hash": None})
                 tokens.append(None)
             else:
-                raise galaxis.BadAgentSpec(
-                    f"seat {i}: use 'human', 'open' or 'bot:<agent spec>', not {spec!r}"
-                )
+                raise galaxis.BadAgentSpec(SERVER("seat_kind", seat=i, spec=repr(spec)))
             name = " ".join((names[i] if names and i < len(names) else "").split())
             if name:
                 stored_seats[-1]["name"] = name
@@ -419,7 +431,7 @@ class Service:
         for seat, info in enumerate(live.facts.seats):
             if info.get("token_hash") and hmac.compare_digest(info["token_hash"], digest):
                 return seat
-        raise Forbidden("this token opens no seat of this match")
+        raise Forbidden(SERVER("token_opens_nothing"))
 
     async def join(self, match_id: str, seat: int | None, name: str | None = None) -> tuple[int, str]:
         live = await self.get(match_id, fresh=True)
@@ -428,10 +440,10 @@ class Service:
             free = [i for i, s in enumerate(seats) if s["kind"] == "open"]
             if seat is None:
                 if not free:
-                    raise Refused("this match has no free seat")
+                    raise Refused(SERVER("no_free_seat"))
                 seat = free[0]
             elif seat not in free:
-                raise Refused(f"seat {seat} is not free")
+                raise Refused(SERVER("seat_taken", seat=seat))
             token = secrets.token_urlsafe(24)
             seats[seat] = {"kind": "human", "spec": None, "token_hash": hash_token(token)}
             if name and name.split():
@@ -440,7 +452,7 @@ class Service:
             expected = live.facts.seats
             ok = await self.writer.call(lambda: self.store.update_seats(match_id, expected, seats, status))
             if not ok:
-                raise Refused("the seats changed meanwhile; try again")
+                raise Refused(SERVER("seats_changed"))
             live.facts.seats = seats
             live.facts.status = status
             self._clock_transition(live, (), live.to_move, time.monotonic())
@@ -480,9 +492,7 @@ class Service:
         rt = self.runtime_of(live)
         if seq is None and rt.realtime is None:
             # Without a seq a retried request could apply a move twice.
-            raise galaxis.GalaxisError(
-                "seq is required in a turn-based match: send the seq your move is based on"
-            )
+            raise galaxis.GalaxisError(SERVER("seq_required"))
         async with self.lock(live.facts.id):
             if self.multi:
                 await self.sync(live)
@@ -747,9 +757,9 @@ class Service:
             await self._check_undo_reveals(live, seat)
         async with self.lock(match_id):
             if live.facts.clock is not None:
-                raise Refused("undo is for casual matches; this one has clocks")
+                raise Refused(SERVER("undo_clocks"))
             if live.over:
-                raise Refused("the game is over")
+                raise Refused(SERVER("undo_over"))
             if seq != live.seq:
                 raise Stale(live.seq)
             mine = [i for i, a in enumerate(live.moves) if a.seat == seat]
@@ -762,9 +772,9 @@ class Service:
                     raise Stale(head)
                 if current is None:
                     if not accept:
-                        raise Refused("there is no undo request to decline")
+                        raise Refused(SERVER("undo_nothing_to_decline"))
                     if not mine:
-                        raise Refused("you have no move to take back")
+                        raise Refused(SERVER("undo_no_move"))
                     req = UndoRequest(seat, mine[-1], seq, {seat}, set(humans))
                 elif not accept:
                     declined.append(True)
@@ -805,7 +815,7 @@ class Service:
             return  # refused below with its own reason
         keep = mine[-1]
         if len(moves) - keep > MAX_UNDO_MOVES:
-            raise Refused(f"undo goes back at most {MAX_UNDO_MOVES} moves")
+            raise Refused(SERVER("undo_too_far", limit=MAX_UNDO_MOVES))
         f = live.facts
 
         def first_reveal() -> int | None:
@@ -829,10 +839,7 @@ class Service:
 
         found = await asyncio.to_thread(first_reveal)
         if found is not None:
-            raise Refused(
-                f"undo cannot go back past move {found + 1} (seat {moves[found].seat}): it revealed "
-                "hidden information or rolled dice"
-            )
+            raise Refused(SERVER("undo_reveal", move=found + 1, seat=moves[found].seat))
 
     def pending_undo(self, live: LiveMatch) -> dict[str, Any] | None:
         rt = self.runtime.get(live.facts.id)

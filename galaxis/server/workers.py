@@ -30,6 +30,9 @@ from typing import Any
 import galaxis
 from galaxis.agents.spec import parse_spec
 from galaxis.core.errors import BadAgentSpec
+from galaxis.core.messages import Catalogue
+
+SERVER = Catalogue.for_package(__name__)  # galaxis/server/data/messages.yaml
 
 log = logging.getLogger("galaxis.server")
 
@@ -56,14 +59,14 @@ def check_bot_spec(spec: str) -> str:
         if isinstance(value, bool) or not isinstance(value, int | float):
             continue
         if not math.isfinite(value) or abs(value) > MAX_PARAM:
-            raise BadAgentSpec(f"agent spec {spec!r}: {key}={value} is out of range")
+            raise BadAgentSpec(SERVER("spec_out_of_range", spec=repr(spec), key=key, value=value))
     iters, ms = params.get("iters"), params.get("ms")
     if iters is not None and (
         isinstance(iters, bool) or not isinstance(iters, int) or not 1 <= iters <= MAX_ITERS
     ):
-        raise BadAgentSpec(f"agent spec {spec!r}: iters must be a whole number from 1 to {MAX_ITERS} here")
+        raise BadAgentSpec(SERVER("spec_iters", spec=repr(spec), limit=MAX_ITERS))
     if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int | float) or not 1 <= ms <= MAX_MS):
-        raise BadAgentSpec(f"agent spec {spec!r}: ms must be from 1 to {MAX_MS} here")
+        raise BadAgentSpec(SERVER("spec_ms", spec=repr(spec), limit=MAX_MS))
     galaxis.agent(spec, seed=0)  # the agent's own checks: its name and parameters
     return spec
 
@@ -89,8 +92,14 @@ def check_seat_spec(index: int, spec: str) -> None:
     if not isinstance(spec, str) or not re.fullmatch(seat_pattern(), spec):
         budgets = ", ".join(f"{n}:iters=N, {n}:ms=N" for n in BUDGETED if n in server_agents())
         raise BadAgentSpec(
-            f"seat {index}: use 'human', 'open' or 'bot:' and one of {', '.join(server_agents())}"
-            f"{', ' + budgets if budgets else ''} (N from 1 to {MAX_ITERS}), not {spec!r}"
+            SERVER(
+                "seat_grammar",
+                seat=index,
+                agents=", ".join(server_agents()),
+                budgets=", " + budgets if budgets else "",
+                limit=MAX_ITERS,
+                spec=repr(spec),
+            )
         )
 
 

@@ -173,6 +173,13 @@ def test_smugglers_undealt_sectors_never_appear(client: TestClient) -> None:
     assert len(seen_ids) > 4  # revealed sectors do show: the check looks at real ids
 
 
+def _card_name(match: galaxis.Match, card: str) -> str:
+    """The English name of card ``c<n>`` of a Káosz match."""
+    from galaxis.games.kaosz.cards import pool
+
+    return pool()[match.state.cards[int(card[1:])].name].name_en
+
+
 def test_a_face_down_kaosz_card_is_named_only_to_its_owner(client: TestClient) -> None:
     """Finding 2: after ``down c0`` the log told every viewer the card's name."""
     r = client.post(
@@ -185,7 +192,7 @@ def test_a_face_down_kaosz_card_is_named_only_to_its_owner(client: TestClient) -
         seat = local.to_move[0]
         legal = [a.notation for a in local.legal_actions(seat)]
         move = next((a for a in legal if a.startswith("down ")), legal[0])
-        name = local.describe(move).split(" ", 2)[-1] if move.startswith("down ") else ""
+        name = _card_name(local, move.split()[1]) if move.startswith("down ") else ""
         reply = client.post(
             f"/api/matches/{mid}/actions",
             headers={"X-Seat-Token": tokens[seat]},
