@@ -5,10 +5,10 @@ game adds (Káosz Galaktika's ``cards`` and ``deck``).
 The command starts at once: this module imports only Typer and the engine's core.
 Every other module is imported by the command that uses it, when it runs: the
 server only for ``serve``, a game's rules only when that game is played or
-asked about (``galaxis list`` reads each game's declarative ``info.json``), the
+asked about (``galaxis list`` imports only each game's declarative ``info.py``), the
 arena's and the games' command modules only when one of their commands is
 called. Their names and help lines are listed here (``LAZY_COMMANDS``) and in
-the games' ``info.json``, so ``galaxis --help`` shows them without importing them.
+the games' ``info.py`` (``COMMANDS``), so ``galaxis --help`` shows them without importing them.
 
 Bad input of any kind (arguments, options, notation, files, Typer's own usage
 errors) ends in a one-line message on stderr and exit code 2, never in a traceback.
@@ -577,7 +577,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def game_command_help(game_module: str) -> dict[str, str]:
-    """The commands a game's ``cli.py`` adds, with their help lines (for its ``info.json``)."""
+    """The commands a game's ``cli.py`` adds, with their help lines (a test compares them with its ``info.py``)."""
     if importlib.util.find_spec(f"{game_module}.cli") is None:
         return {}
     sub = typer.Typer()

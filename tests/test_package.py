@@ -88,7 +88,7 @@ def test_build_makes_a_wheel_and_an_sdist_without_warnings(built: dict[str, Path
         "galaxis/web/style.css",
         "galaxis/server/migrations/env.py",
         "galaxis/server/migrations/script.py.mako",
-        "galaxis/games/kaosz/info.json",
+        "galaxis/games/kaosz/info.py",
         "galaxis/games/smugglers/data/sectors.yaml",
     ):
         assert needed in names

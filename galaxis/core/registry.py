@@ -1,24 +1,17 @@
 """The game registry: ids to game definitions, loaded on first use.
 
 Listing the games must not import their rules (``galaxis list`` and the lobby's
-``/api/games`` start at once), so every game package carries its declarative
-facts in ``info.json`` beside its ``__init__.py``: the ``GameInfo`` fields and the
-names and help lines of the extra commands its ``cli.py`` adds to ``galaxis``.
-The registry reads that file without importing the package; once a game is
-loaded its own ``GAME.info`` is used. ``tests/core/test_core_registry.py`` checks
-that every file equals what the game defines (``python scripts/game_info.py``
-rewrites them).
+``/api/games`` start at once), so every game package declares its facts in
+``info.py``: ``INFO`` (its ``GameInfo``) and ``COMMANDS`` (the names and help lines
+of the commands its ``cli.py`` adds to ``galaxis``). ``info.py`` imports only
+``galaxis.core`` and the package's ``__init__`` loads the rules lazily, so the
+registry reads the facts without the rules; ``rules.py`` uses the same ``INFO``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-import importlib.util
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any
+from types import ModuleType
 
 from galaxis.core.errors import UnknownGame
 from galaxis.core.game import Game, GameInfo
@@ -32,8 +25,6 @@ GAME_MODULES: dict[str, str] = {
     "kaosz": "galaxis.games.kaosz",
     "space_empires": "galaxis.games.space_empires",
 }
-
-INFO_FILE = "info.json"
 
 _loaded: dict[str, Game] = {}
 
@@ -75,54 +66,32 @@ def is_loaded(game_id: str) -> bool:
     return game_id in _loaded
 
 
-# --- declarative metadata -----------------------------------------------------------------
+# --- declarative facts ------------------------------------------------------------------
 
 
-def metadata_path(game_id: str) -> Path:
-    """``info.json`` in the game's package folder, found without importing the package."""
+def info_module(game_id: str) -> ModuleType:
+    """The game's ``info.py`` (its ``INFO`` and ``COMMANDS``), imported without its rules."""
     if game_id not in GAME_MODULES:
-        raise UnknownGame(CORE("game_without_info", game=repr(game_id), file=INFO_FILE))
-    spec = importlib.util.find_spec(GAME_MODULES[game_id])
-    if spec is None or not spec.submodule_search_locations:
-        raise UnknownGame(CORE("game_not_installed", game=repr(game_id), module=GAME_MODULES[game_id]))
-    return Path(next(iter(spec.submodule_search_locations))) / INFO_FILE
-
-
-@cache
-def metadata(game_id: str) -> dict[str, Any]:
-    """The game's ``info.json``: ``{"info": GameInfo fields, "commands": {name: help}}``."""
-    path = metadata_path(game_id)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UnknownGame(
-            CORE("game_info_unreadable", game=repr(game_id), path=str(path), reason=str(exc))
-        ) from None
-    if not isinstance(data, dict) or not isinstance(data.get("info"), dict):
-        raise UnknownGame(CORE("game_info_empty", game=repr(game_id), path=str(path)))
-    return data
-
-
-def metadata_record(info: GameInfo, commands: dict[str, str] | None = None) -> dict[str, Any]:
-    """What ``info.json`` holds for a game: its ``GameInfo`` and its extra commands."""
-    record = {"info": dataclasses.asdict(info), "commands": dict(sorted((commands or {}).items()))}
-    normal: dict[str, Any] = json.loads(json.dumps(record))  # tuples become lists, as in the file
-    return normal
+        raise UnknownGame(CORE("game_without_info", game=repr(game_id), file="info.py"))
+    return importlib.import_module(f"{GAME_MODULES[game_id]}.info")
 
 
 def game_info(game_id: str) -> GameInfo:
-    """A game's ``GameInfo``, from its ``info.json`` unless the game is already loaded."""
+    """A game's ``GameInfo``: the loaded game's own, else its ``info.py``'s."""
     game = _loaded.get(game_id)
     if game is not None:
         return game.info
-    return GameInfo(**metadata(_known(game_id))["info"])
+    info = info_module(_known(game_id)).INFO
+    if not isinstance(info, GameInfo):
+        raise UnknownGame(CORE("game_module_broken", module=f"{GAME_MODULES[game_id]}.info"))
+    return info
 
 
 def game_commands() -> dict[str, tuple[str, str]]:
     """The commands games add to ``galaxis``: name -> (module defining ``register(app)``, help)."""
     commands: dict[str, tuple[str, str]] = {}
     for game_id, module in sorted(GAME_MODULES.items()):
-        for name, help_text in metadata(game_id).get("commands", {}).items():
+        for name, help_text in getattr(info_module(game_id), "COMMANDS", {}).items():
             commands[name] = (f"{module}.cli", str(help_text))
     return commands
 

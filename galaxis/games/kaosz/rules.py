@@ -18,7 +18,6 @@ from galaxis.core import (
     ActionTable,
     Event,
     Game,
-    GameInfo,
     Result,
     Rng,
     Step,
@@ -27,7 +26,8 @@ from galaxis.core import (
 from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import Effect, ability_cards, pool
 from galaxis.games.kaosz.effects import OPS, Ctx
-from galaxis.games.kaosz.setup import STARTERS, initial_state
+from galaxis.games.kaosz.info import INFO
+from galaxis.games.kaosz.setup import initial_state
 from galaxis.games.kaosz.state import (
     ACTIVE,
     DAMAGED,
@@ -52,101 +52,6 @@ TIMING = {  # §5.3 which interrupt subtypes each window allows
     "declare": ("general", "combat", "reaction"),
     "combat": ("combat", "reaction"),
 }
-
-_DECK_OPTS = {
-    f"deck{i}": {
-        "type": "choice",
-        "default": STARTERS[i % len(STARTERS)],
-        "choices": STARTERS,
-        "help": f"seat {i}'s starter deck (other seats, or deck files: setup.decks)",
-    }
-    for i in range(2)
-}
-
-INFO = GameInfo(
-    id="kaosz",
-    name="Káosz Galaktika",
-    name_hu="Káosz Galaktika",
-    min_players=2,
-    max_players=6,
-    summary="Collectible card game: ships, crews, bases and interrupts; empty your opponent's colony.",
-    summary_hu="Gyűjtögetős kártyajáték: hajók, legénység, bázisok és közbeszólások; ürítsd ki az ellenfeled kolóniáját.",
-    minutes=(20, 45),
-    hidden_information=True,
-    setup_keys=("decks", "first", "ordered"),
-    options={
-        "deck0": {
-            "type": "choice",
-            "default": "laci",
-            "choices": [
-                "laci",
-                "dani",
-                "iron_wall",
-                "shadow_crew",
-                "swarm",
-                "mind_games",
-                "invasion",
-                "predators",
-            ],
-            "help": "seat 0's starter deck (other seats, or deck files: setup.decks)",
-            "label": "First player's deck",
-            "label_hu": "Az első játékos paklija",
-            "help_hu": "az első hely kezdőpaklija (a többi hely, illetve paklifájlok: setup.decks)",
-        },
-        "deck1": {
-            "type": "choice",
-            "default": "dani",
-            "choices": [
-                "laci",
-                "dani",
-                "iron_wall",
-                "shadow_crew",
-                "swarm",
-                "mind_games",
-                "invasion",
-                "predators",
-            ],
-            "help": "seat 1's starter deck (other seats, or deck files: setup.decks)",
-            "label": "Second player's deck",
-            "label_hu": "A második játékos paklija",
-            "help_hu": "a második hely kezdőpaklija (a többi hely, illetve paklifájlok: setup.decks)",
-        },
-        "simple_combat": {
-            "type": "bool",
-            "default": False,
-            "help": "simplified combat: no speed, no return fire (§10.2)",
-            "label": "Simple combat",
-            "label_hu": "Egyszerűsített harc",
-            "help_hu": "egyszerűsített harc: sebesség és visszalövés nélkül (10.2)",
-        },
-        "races": {
-            "type": "choice",
-            "default": "standard",
-            "choices": ["standard", "four", "free"],
-            "help": "race restriction: no opposed races; any four races; anything (§10.3)",
-            "label": "Races in a deck",
-            "label_hu": "Fajok egy pakliban",
-            "help_hu": "fajkorlátozás: ellentétes fajok nélkül; bármely négy faj; bármi (10.3)",
-            "advanced": True,
-            "choice_labels": {
-                "standard": {"en": "no opposed races", "hu": "ellentétes fajok nélkül"},
-                "four": {"en": "any four races", "hu": "bármely négy faj"},
-                "free": {"en": "anything", "hu": "bármi"},
-            },
-        },
-        "max_rounds": {
-            "type": "int",
-            "default": 40,
-            "min": 5,
-            "max": 500,
-            "help": "rounds before the game is scored (§D14)",
-            "label": "Round limit",
-            "label_hu": "Körök száma legfeljebb",
-            "help_hu": "ennyi kör után a játszmát kiértékelik (D14)",
-            "advanced": True,
-        },
-    },
-)
 
 
 class Kaosz(Game):

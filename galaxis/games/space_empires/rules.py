@@ -15,7 +15,6 @@ from galaxis.core import (
     ActionTable,
     Event,
     Game,
-    GameInfo,
     IllegalAction,
     Result,
     Rng,
@@ -28,6 +27,7 @@ from galaxis.games.space_empires.base import board, combat, data, economy, movem
 from galaxis.games.space_empires.base.board import BUYABLE, BUYABLE_TECHS, MAX_BID, NPA, NPA_KINDS, SEATS
 from galaxis.games.space_empires.base.hexes import distance, hex_id, parse_hex_id
 from galaxis.games.space_empires.base.state import Battle, Colony, Marker, Player, Unit
+from galaxis.games.space_empires.info import INFO
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.alien_players import solo4, solo4_ground
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
@@ -51,51 +51,6 @@ from galaxis.games.space_empires.systems import (
     victory,
 )
 from galaxis.games.space_empires.systems import titans as ce_units
-
-INFO = GameInfo(
-    id="space_empires",
-    name="Space Empires 4X",
-    name_hu="Space Empires 4X",
-    min_players=1,
-    max_players=4,
-    summary="Explore, expand, exploit and exterminate on a hex map; destroy the enemy home world.",
-    hidden_information=True,
-    simultaneous=True,
-    options={
-        "edition": {
-            "type": "choice",
-            "default": "ce",
-            "choices": list(data.EDITIONS),
-            "help": "rule numbers: ce (Close Encounters, 30 CP home world) or base2011 (Rule Book 1.x)",
-        },
-        "cycles": {
-            "type": "int",
-            "default": 8,
-            "min": 1,
-            "max": 20,
-            "help": "economic cycles before the game ends on empire value (§8, designed limit)",
-        },
-        "slingshot": {
-            "type": "bool",
-            "default": False,
-            "help": "optional rule: a ship may slingshot through a Black Hole for +1 hex at +2 to its roll (§4.8)",
-        },
-        **ground.OPTION,
-        **gates.OPTIONS,
-        **scenarios.OPTIONS,
-        **solo.OPTIONS,
-        **solo4.OPTION,
-        **experience.OPTIONS,
-        **boarding.OPTIONS,
-        **ce_units.OPTIONS,
-        **empire_advantages.OPTION,
-        **reaction.OPTIONS,  # §10.6
-        **centers.OPTIONS,  # §10.7
-        **alliances.OPTIONS,  # §10.8
-        **alien_tech.OPTIONS,  # §10.5
-        **victory.OPTIONS,  # §12.1.5, §12.2
-    },
-)
 
 SECRET_KINDS = ("bid", "tech", "buy", "done", *registry.SECRET_KINDS)  # §7: economic choices are secret
 BASE_ACTION_KINDS = (  # the base game's actions, which apply() carries out itself

@@ -18,7 +18,6 @@ from galaxis.core import (
     ActionTable,
     Event,
     Game,
-    GameInfo,
     Result,
     Rng,
     Step,
@@ -38,6 +37,7 @@ from galaxis.games.stellium.data import (
     setup_data,
     start_cells_of,
 )
+from galaxis.games.stellium.info import INFO
 from galaxis.games.stellium.state import (
     M_BAG,
     M_CARDS,
@@ -50,119 +50,6 @@ from galaxis.games.stellium.state import (
 
 TOKEN_EFFECT = {"g": "permute", "b": "collide", "y": "rotate", "p": "attract"}
 
-INFO = GameInfo(
-    id="stellium",
-    name="Stellium",
-    name_hu="Stellium",
-    min_players=2,
-    max_players=4,
-    summary=(
-        "Draw marbles, place them on six rotating galaxies, use their effects and build the "
-        "formations of your objective cards."
-    ),
-    summary_hu="Húzz asztráltesteket, tedd le őket hat forgó galaxisra, használd a hatásukat, és rakd ki a célkártyáid együttállásait.",
-    minutes=(30, 45),
-    hidden_information=True,
-    setup_keys=("discs", "rotation", "board", "deck"),
-    options={
-        "draw": {
-            "type": "choice",
-            "default": "choose",
-            "choices": ["choose", "random", "touch"],
-            "help": "choose: pick any type left in the bag; random: a blind draw (bots, arena); touch: feel for a type, found with a per-type chance, else random (§4.1)",
-            "label": "Drawing marbles",
-            "label_hu": "Húzás a zsákból",
-            "help_hu": "választás: bármelyik még meglévő fajta; véletlen: vakon húzás; tapintás: a keresett fajta fajtánként más eséllyel jön ki, különben véletlen (4.1)",
-            "choice_labels": {
-                "choose": {"en": "choose the type", "hu": "fajta választása"},
-                "random": {"en": "blind draw", "hu": "vakon"},
-                "touch": {"en": "by touch", "hu": "tapintással"},
-            },
-        },
-        "target": {
-            "type": "int",
-            "default": 0,
-            "min": 0,
-            "max": 60,
-            "help": "stelliums from cards that end the game; 0 = by player count: 2p 30, 3p 25, 4p 20 (§8)",
-            "label": "Target",
-            "label_hu": "Célszám",
-            "help_hu": "a játék végét jelentő kártyapont; 0 = játékosszám szerint: 2 fő 30, 3 fő 25, 4 fő 20 (8)",
-        },
-        "first_game": {
-            "type": "bool",
-            "default": False,
-            "help": "first game: the target is 5 lower (§8)",
-            "label": "First game",
-            "label_hu": "Első játék",
-            "help_hu": "első játékban a célszám 5-tel kisebb (8)",
-        },
-        "no_winner_below_target": {
-            "type": "bool",
-            "default": False,
-            "help": "the seed's strict ending: if nobody reached the target there is no winner (§8.1)",
-            "label": "No winner below the target",
-            "label_hu": "Nincs győztes a célszám alatt",
-            "help_hu": "szigorú befejezés: ha senki sem érte el a célszámot, nincs győztes (8.1)",
-            "advanced": True,
-        },
-        "mirror": {
-            "type": "bool",
-            "default": False,
-            "help": "formations may also match mirrored (S = Z); the seed turns cards but never flips them (§6)",
-            "label": "Mirrored formations",
-            "label_hu": "Tükrözött együttállások",
-            "help_hu": "az együttállások tükrözve is érvényesek (S = Z); az alapszabály csak forgatja a kártyát (6)",
-            "advanced": True,
-        },
-        "secret_objectives": {
-            "type": "bool",
-            "default": False,
-            "help": "held objective cards are face down (other sources); the seed keeps them public (§4.5, §11)",
-            "label": "Secret objectives",
-            "label_hu": "Titkos célkártyák",
-            "help_hu": "a kézben tartott célkártyák lefordítva (más források); az alapszabályban nyilvánosak (4.5, 11)",
-            "advanced": True,
-        },
-        "black_hole_galaxy": {
-            "type": "bool",
-            "default": False,
-            "help": "for 'different galaxies' a marble in a black hole counts as its own place (§6.2)",
-            "label": "Black holes as places",
-            "label_hu": "A feketelyuk külön hely",
-            "help_hu": "a „különböző galaxisok” feltételnél a feketelyukban álló asztráltest külön helynek számít (6.2)",
-            "advanced": True,
-        },
-        "attraction_immunity": {
-            "type": "choice",
-            "default": "all",
-            "choices": ["all", "placed"],
-            "help": "all: no supernova can be attracted (seed); placed: only the supernova just placed (§5.4)",
-            "label": "Supernovae and attraction",
-            "label_hu": "Szupernóva és vonzás",
-            "help_hu": "egy szupernóvát sem lehet bevonzani (alapszabály), vagy csak az épp lerakottat nem (5.4)",
-            "advanced": True,
-            "choice_labels": {
-                "all": {"en": "none can be attracted", "hu": "egyik sem vonzható"},
-                "placed": {"en": "only the one just placed", "hu": "csak az épp lerakott nem"},
-            },
-        },
-        "layout": {
-            "type": "choice",
-            "default": "triangle",
-            "choices": ["triangle", "parallelogram"],
-            "help": "disc layout from data/board.yaml: the 3-2-1 triangle or 2 rows of 3 (§2)",
-            "label": "Galaxy layout",
-            "label_hu": "A galaxisok elrendezése",
-            "help_hu": "a korongok elrendezése: 3-2-1 háromszög vagy két háromas sor (2)",
-            "advanced": True,
-            "choice_labels": {
-                "triangle": {"en": "triangle", "hu": "háromszög"},
-                "parallelogram": {"en": "two rows", "hu": "két sor"},
-            },
-        },
-    },
-)
 
 _CARD = re.compile(r"^[Cc]\d\d$")
 

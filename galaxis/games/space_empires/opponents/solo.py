@@ -54,19 +54,6 @@ STEP_KINDS = ("steer",)
 ACTION_KINDS = ("steer", "early")
 FLEET_COUNTER = "APF"  # an alien fleet before its first combat: a counter holding CP, not ships yet
 
-OPTIONS: dict[str, dict[str, Any]] = {
-    "warp_points": {
-        "type": "bool",
-        "default": False,
-        "help": "optional rule: flipped warp points stay, and those of one number are adjacent",
-    },
-    "doomsday_markers": {
-        "type": "bool",
-        "default": False,
-        "help": "optional rule: a flipped Doomsday marker releases a Doomsday Machine",
-    },
-}
-
 
 def _opp_letter(owner: int) -> str:
     return DOOMSDAY_LETTER if owner == DOOMSDAY else ALIEN_LETTERS[ALIEN_BASE - owner]

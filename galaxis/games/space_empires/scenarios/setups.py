@@ -257,21 +257,6 @@ def scenario_ids() -> list[str]:
 
 
 # The options that choose the scenario and its opponents' difficulty (the lobby lists them in this order).
-OPTIONS: dict[str, dict[str, Any]] = {
-    "scenario": {
-        "type": "choice",
-        "default": "standard",
-        "choices": scenario_ids(),
-        "help": "set-up (data/scenarios.yaml): standard = the base game for the player count "
-        "(1 player: the Doomsday Machine solo game), or a scenario id",
-    },
-    "difficulty": {
-        "type": "choice",
-        "default": "normal",
-        "choices": ["easy", "normal", "hard", "harder", "really_tough", "good_luck"],
-        "help": "solo opponents' difficulty (Doomsday schedule; aliens: empires x CP per roll)",
-    },
-}
 
 
 def _family_member(family: str, players: int) -> str:

@@ -38,14 +38,6 @@ if TYPE_CHECKING:
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-OPTIONS = {
-    "alien_technology": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters Alien Technology cards: drawn when a Deep Space barren planet is "
-        "colonized or captured (§10.5; always on in the cooperative Doomsday scenarios)",
-    },
-}
 SCENARIO_PREFIXES = ("coop_dm_",)  # the seed: "használjuk az Idegen Technológiai kártyákat" (§13.10)
 KEEP_STEP = "alien_keep"
 STEP_KINDS = (KEEP_STEP,)

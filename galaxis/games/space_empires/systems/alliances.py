@@ -35,15 +35,6 @@ if TYPE_CHECKING:
 
 NONE, UNEASY, BLOOD_BROTHERS = "none", "uneasy", "blood_brothers"
 KINDS = (NONE, UNEASY, BLOOD_BROTHERS)
-OPTIONS = {
-    "alliance": {
-        "type": "choice",
-        "default": NONE,
-        "choices": list(KINDS),
-        "help": "team games: the alliance between team members, uneasy or blood_brothers; none keeps the "
-        "scenario's own (§10.8)",
-    },
-}
 DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "alliances.yaml"
 
 

@@ -22,13 +22,6 @@ if TYPE_CHECKING:
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-OPTIONS = {
-    "boarding": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters: Boarding Ships capture enemy ships; Security Forces defend them (§10.2)",
-    },
-}
 # What the options add to the Economic Phase: the Boarding Ship, and the tracks of §10.2.
 UNITS = ("BD",)
 TECHS = ("boarding", "security_forces")

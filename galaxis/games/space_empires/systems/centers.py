@@ -30,13 +30,6 @@ if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
     from galaxis.games.space_empires.state import SEState
 
-OPTIONS = {
-    "research_centers": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters: Research and Industrial Centers at colonies, with the 20 CP home world (§10.7)",
-    },
-}
 RESEARCH, INDUSTRIAL = "research", "industrial"
 ACTION_OF = {RESEARCH: "research_center", INDUSTRIAL: "industrial_center"}
 KIND_OF = {v: k for k, v in ACTION_OF.items()}

@@ -75,15 +75,6 @@ ACTION_KINDS = ("ea", "ea_bid", "ea_pass", "ea_take")
 SECRET_KINDS = ("ea",)  # keeping or picking a card is secret (§10.4)
 STEP_KINDS = ("ea_keep", "ea_pick", "ea_bid", "ea_take")
 MODES = ("none", "deal", "balanced")
-OPTION: dict[str, dict[str, Any]] = {
-    "empire_advantages": {
-        "type": "choice",
-        "choices": list(MODES),
-        "default": "none",
-        "help": "Close Encounters Empire Advantages (§10.4): none; deal (each player is dealt 2 cards and keeps 1 "
-        "in secret); balanced (players+1 cards face up, every player starts with 75 CP and bids openly for them)",
-    }
-}
 # What the heuristic bot would pay for a card in the balanced auction: BOT_TOP_VALUE CP for a card whose
 # first operation ranks first in BOT_PREFERENCE, BOT_VALUE_STEP less for each rank below (§10.4).
 BOT_TOP_VALUE = 24

@@ -23,14 +23,6 @@ if TYPE_CHECKING:
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-OPTIONS = {
-    "experience": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters: ship experience levels and the Military Academy (§10.2)",
-    },
-}
-
 
 class ExperienceTable(BaseModel):
     model_config = _FROZEN

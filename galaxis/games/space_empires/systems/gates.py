@@ -34,16 +34,6 @@ if TYPE_CHECKING:
 
 FAMILY = "planetary_gates"
 BARREN_CHOICES = ("placed", "placed_only", "dealt", "removed")
-OPTIONS = {
-    "gate_barren": {
-        "type": "choice",
-        "default": "placed",
-        "choices": list(BARREN_CHOICES),
-        "help": "Planetary Gates barren planets (§12.3.2): placed on the B hexes, placed_only (the other "
-        "barren planets leave the deep-space mix), dealt (no pre-placed ones) or removed (none at all); "
-        "ignored in other scenarios",
-    }
-}
 MOVE_KINDS = ("gates", "gate", "fgate", "cgate", "gclose")
 ASSAULT_KINDS = ("assault", "charge")
 RETREAT_KINDS = ("gretreat", "flee", "stay")

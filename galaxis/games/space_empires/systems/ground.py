@@ -26,13 +26,6 @@ if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
     from galaxis.games.space_empires.state import SEState
 
-OPTION = {
-    "ground_combat": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters ground units: buy them at colonies, they defend against bombardment (§10.1)",
-    }
-}
 ECON_KINDS = ("ground", "ground_free")
 MOVE_KINDS = ("embark", "disembark")  # secret too: they name the ground unit types
 SECRET_KINDS = (*ECON_KINDS, *MOVE_KINDS)

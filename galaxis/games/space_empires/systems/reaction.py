@@ -26,13 +26,6 @@ if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
     from galaxis.games.space_empires.state import SEState
 
-OPTIONS = {
-    "reaction_movement": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters: Exploration 2 lets a Cruiser or Flagship react one hex into a battle (§10.6)",
-    },
-}
 STEP_KINDS = ("react",)
 ACTION_KINDS = ("react", "ignore")
 REACTION_LEVEL = 2  # Exploration level that gives Reaction Movement [reference §1.12]

@@ -19,13 +19,6 @@ if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
     from galaxis.games.space_empires.state import SEState
 
-OPTIONS = {
-    "flagship": {
-        "type": "bool",
-        "default": False,
-        "help": "Close Encounters: every player starts with a free Flagship at its home world (§10.3)",
-    },
-}
 FAST_BC = "fast_bc"
 TITAN = "TN"
 FLAGSHIP = "FS"

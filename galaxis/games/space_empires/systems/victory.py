@@ -43,34 +43,6 @@ SECRET_KINDS = ("head",)  # the Advanced Start purchases are secret, like every 
 STEP_KINDS = ("head",)
 ACTION_KINDS = ("head", "head_done", "relic", "deliver")
 
-OPTIONS: dict[str, dict[str, Any]] = {
-    "victory_points": {
-        "type": "choice",
-        "default": "none",
-        "choices": list(MODES),
-        "help": "optional victory condition (§12.2): king_of_warp_points or relics; a first destroyed "
-        "home world still wins",
-    },
-    "warp_point_count": {
-        "type": "int",
-        "default": 1,
-        "min": 1,
-        "max": 5,
-        "help": "King of the Warp Points: warp points placed (1, players - 1 or players + 1; §12.2)",
-    },
-    "vp_per_vessel": {
-        "type": "bool",
-        "default": False,
-        "help": "King of the Warp Points: 1 VP per science vessel at a warp point, not per warp point",
-    },
-    "vp_phases": {
-        "type": "int",
-        "default": 10,
-        "min": 1,
-        "max": 20,
-        "help": "victory-point games: Economic Phases played (seed: 10-12 short, 15-20 long; §12.2)",
-    },
-}
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 

@@ -40,16 +40,6 @@ if TYPE_CHECKING:
     from galaxis.games.space_empires.scenarios.setups import Scenario
     from galaxis.games.space_empires.state import SEState
 
-OPTION: dict[str, dict[str, Any]] = {
-    "aliens": {
-        "type": "choice",
-        "default": "difficulty",
-        "choices": ["difficulty", "1", "2", "3"],
-        "help": "solo Alien Player games (solo_ap, solo_ap_new_features): the number of alien empires "
-        "(difficulty = the difficulty table's count)",
-    }
-}
-
 
 def new_features(state: SEState) -> bool:
     """The new-features rules are in play (scenario ``solo_ap_new_features``, §13.13)."""

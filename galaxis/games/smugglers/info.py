@@ -1,0 +1,133 @@
+"""Space Smugglers: the declarative facts of the game (its ``GameInfo``), which ``galaxis list``,
+the lobby and option checking read without importing the rules (galaxis/core/registry.py).
+
+This module is the one place they are written (``rules.py`` uses this ``INFO``) and may
+import only ``galaxis.core``."""
+
+from galaxis.core.game import GameInfo
+
+INFO = GameInfo(
+    id="smugglers",
+    name="Space Smugglers",
+    min_players=2,
+    max_players=6,
+    name_hu="Űrcsempészek",
+    summary="Real-time dice auction for space sectors; pay them with energy and goods, end with nothing left.",
+    simultaneous=True,
+    setup_keys=("deck", "colours"),
+    summary_hu="Licitálj kockákkal űrszektorokra, fizesd ki őket energiával és áruval, és ne maradjon semmid a végén.",
+    minutes=(20, 40),
+    options={
+        "mode": {
+            "type": "choice",
+            "default": "turns",
+            "choices": ["turns", "realtime"],
+            "help": "turns: one atomic action at a time, clockwise (§7.1); realtime: every bidder acts at once (§7.2)",
+            "label": "Play mode",
+            "label_hu": "Játékmód",
+            "help_hu": "körönként: egyszerre egy lépés, óramutató szerint (7.1); valós idejű: mindenki egyszerre licitál (7.2)",
+            "choice_labels": {
+                "turns": {"en": "one move at a time", "hu": "körönként"},
+                "realtime": {"en": "real time", "hu": "valós idejű"},
+            },
+        },
+        "stations": {
+            "type": "bool",
+            "default": False,
+            "help": "advanced: space stations score favourite planets only (§6.1)",
+            "label": "Space stations",
+            "label_hu": "Űrállomások",
+            "help_hu": "haladó: az űrállomások csak a kedvenc bolygókért pontoznak (6.1)",
+        },
+        "favourite_ships": {
+            "type": "bool",
+            "default": False,
+            "help": "advanced: favourite-ship majorities (§6.2)",
+            "label": "Favourite-ship majorities",
+            "label_hu": "Kedvenc hajók többsége",
+            "help_hu": "haladó: többségi pontok a kedvenc hajószínekért (6.2)",
+        },
+        "favourite_goods": {
+            "type": "bool",
+            "default": False,
+            "help": "advanced: one leftover good per favourite ship colour is free (§6.3)",
+            "label": "Free favourite goods",
+            "label_hu": "Ingyenes kedvenc áru",
+            "help_hu": "haladó: kedvenc hajószínenként egy maradék áru nem ér mínuszpontot (6.3)",
+        },
+        "stacked": {
+            "type": "bool",
+            "default": False,
+            "help": "dexterity: dice are stacked, strictly higher, a 6 costs 10 (§6.4)",
+            "label": "Stacked dice",
+            "label_hu": "Egymásra rakott kockák",
+            "help_hu": "ügyességi változat: a kockák egymásra kerülnek, csak nagyobb jöhet, a 6-os 10 energiába kerül (6.4)",
+            "advanced": True,
+        },
+        "sheets": {
+            "type": "choice",
+            "default": "random",
+            "choices": ["random", "seat"],
+            "help": "who gets which colour and character sheet: shuffled, or orange, black, white, pink, brown, purple by seat (§D2)",
+            "label": "Player colours",
+            "label_hu": "Játékosszínek",
+            "help_hu": "ki melyik színt és karakterlapot kapja: véletlenszerűen, vagy helyenként narancs, fekete, fehér, rózsaszín, barna, lila (D2)",
+            "advanced": True,
+            "choice_labels": {
+                "random": {"en": "shuffled", "hu": "véletlenszerű"},
+                "seat": {"en": "by seat", "hu": "hely szerint"},
+            },
+        },
+        "wait": {
+            "type": "bool",
+            "default": True,
+            "help": "turn mode: a bidder may wait instead of acting (§7.1)",
+            "label": "Waiting allowed",
+            "label_hu": "Várakozás engedélyezve",
+            "help_hu": "körönkénti játékban egy licitáló várhat is lépés helyett (7.1)",
+            "advanced": True,
+        },
+        "payment": {
+            "type": "choice",
+            "default": "mandatory",
+            "choices": ["mandatory", "optional"],
+            "help": "mandatory: a sector that can be paid must be paid (§D1); optional: a winner may give any sector up",
+            "label": "Payment",
+            "label_hu": "Fizetés",
+            "help_hu": "kötelező: a kifizethető szektort ki kell fizetni (D1); választható: bármelyik szektorról le lehet mondani",
+            "advanced": True,
+            "choice_labels": {
+                "mandatory": {"en": "mandatory", "hu": "kötelező"},
+                "optional": {"en": "optional", "hu": "választható"},
+            },
+        },
+        "majority_cards": {
+            "type": "choice",
+            "default": "paid",
+            "choices": ["paid", "scoring"],
+            "help": "favourite-ship majorities count ships on every paid sector, or only on sectors worth points to their holder (§D4)",
+            "label": "Majorities count",
+            "label_hu": "A többségbe számít",
+            "help_hu": "a kedvenc hajók többségébe minden kifizetett szektor számít, vagy csak a pontot érők (D4)",
+            "advanced": True,
+            "choice_labels": {
+                "paid": {"en": "every paid sector", "hu": "minden kifizetett szektor"},
+                "scoring": {"en": "sectors worth points", "hu": "pontot érő szektorok"},
+            },
+        },
+        "majority_ties": {
+            "type": "choice",
+            "default": "none",
+            "choices": ["none", "share"],
+            "help": "favourite-ship majority tied: nobody scores it, or every tied player does (§D4)",
+            "label": "Tied majorities",
+            "label_hu": "Döntetlen többség",
+            "help_hu": "döntetlen többségnél senki sem kap pontot, vagy minden érintett kap (D4)",
+            "advanced": True,
+            "choice_labels": {
+                "none": {"en": "nobody scores", "hu": "senki sem pontoz"},
+                "share": {"en": "all tied score", "hu": "mindenki pontoz"},
+            },
+        },
+    },
+)
