@@ -1,11 +1,14 @@
 """Speed budgets and the speed suite behind ``galaxis bench``.
 
 A budget is the random self-play speed a game must reach, as a multiple of
-OpenSpiel's pure-Python tic-tac-toe played at random in the same run (see
-``galaxis/bench.py``). A game without an entry is measured but not judged.
+OpenSpiel's pure-Python tic-tac-toe played at random in the same run (CPU
+time, interleaved, the median of the repeats; see ``galaxis/bench.py``). A game
+without an entry is measured but not judged. Each game is judged at its entry
+in ``PLAYERS``, or else at four players (or the nearest count it allows).
 
 Run the suite with ``galaxis bench [GAME ...] [--json OUT] [--check]`` or
-``python benchmarks/speed.py [same arguments]``.
+``python benchmarks/speed.py [same arguments]``; the table of every game at
+every player count is ``benchmarks/performance.py`` (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -18,7 +21,12 @@ BUDGETS: dict[str, float] = {
     "stellium": 0.5,
     "pulsar": 0.5,
     "space_empires": 0.2,
+    "kaosz": 0.5,
 }
+
+# game id -> the player count its budget is judged at (default: four, or the nearest allowed);
+# Káosz Galaktika is a two-player card game first (its rulebook's multiplayer is a variant, §10.1)
+PLAYERS: dict[str, int] = {"kaosz": 2}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -463,7 +463,7 @@ def replay(
 # --- bench -------------------------------------------------------------------------------------
 
 
-def run_bench(ids: list[str], seconds: float, seed: int, players: int | None) -> dict[str, Any]:
+def run_bench(ids: list[str], seconds: float, seed: int, players: int | None, repeats: int) -> dict[str, Any]:
     """``galaxis.bench.measure`` with a progress bar on stderr."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -483,13 +483,13 @@ def run_bench(ids: list[str], seconds: float, seed: int, players: int | None) ->
         transient=True,
     )
     with progress:
-        task = progress.add_task("calibration", total=bench.planned_seconds(len(ids), seconds))
+        task = progress.add_task("calibration", total=bench.planned_seconds(len(ids), seconds, repeats))
 
         def show(label: str, done: float) -> None:
             progress.update(task, description=label, completed=done)
             progress.refresh()
 
-        return bench.measure(ids, seconds, seed, players, show)
+        return bench.measure(ids, seconds, seed, players, show, repeats)
 
 
 def _bench_table(results: dict[str, Any], budgets: dict[str, float], verdicts: dict[str, bool | None]) -> Any:
@@ -499,24 +499,24 @@ def _bench_table(results: dict[str, Any], budgets: dict[str, float], verdicts: d
     from galaxis.i18n import t
 
     table = Table(
-        title=f"{t('calibration')}: {results['calibration']['steps_per_s']:,.0f} steps/s", box=box.SIMPLE_HEAD
+        title=f"{t('calibration')}: {results['calibration']['steps_per_s']:,.0f} steps/s",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
     )
-    for key in ("game", "steps", "games_s", "clones", "observations", "ratio", "budget", "verdict"):
+    keys = ("game", "steps", "clones", "determinizations", "observations", "ratio")
+    for key in (*keys, "verdict"):
         table.add_column(t(key), justify="left" if key == "game" else "right", no_wrap=True)
     for game_id, n in results["games"].items():
         verdict = verdicts[game_id]
         shown = (
             t("no_budget") if verdict is None else ("[green]PASS[/green]" if verdict else "[red]FAIL[/red]")
         )
-        budget = budgets.get(game_id)
         table.add_row(
-            game_id,
-            f"{n['steps_per_s']:,.0f}",
-            f"{n['games_per_s']:,.2f}",
-            f"{n['clones_per_s']:,.0f}",
-            f"{n['observations_per_s']:,.0f}",
-            f"{n['ratio_vs_calibration']:.2f}",
-            "-" if budget is None else f"{budget:.2f}",
+            f"{game_id} ({n['players']})",
+            f"{n['steps_per_s']:.0f}",
+            *(f"{1e6 / n[k]:,.0f}" for k in ("clones_per_s", "determinizations_per_s", "observations_per_s")),
+            f"{n['ratio_vs_calibration']:.2f} {n['ratio_min']:.2f}-{n['ratio_max']:.2f}",
             shown,
         )
     return table
@@ -527,20 +527,26 @@ def bench_command(
     games: list[str] | None = typer.Argument(None, help="Game ids (default: every registered game)."),
     json_out: str | None = typer.Option(None, "--json", help="Write the results as JSON to this file."),
     seconds: float = typer.Option(
-        5.0,
+        2.0,
         "--seconds",
         min=0.05,
-        help="Seconds of self-play per game (and of the calibration); clones and observations take a quarter each.",
+        help="CPU seconds of self-play per game and repeat (and as much calibration, interleaved); "
+        "clones, determinizations and observations take a quarter each.",
+    ),
+    repeats: int = typer.Option(
+        3, "--repeat", min=1, help="Repeats; a game's ratio is their median, shown with its spread."
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the random play."),
     players: int | None = typer.Option(
-        None, "--players", help="Player count for every game (default: 4, or the nearest allowed)."
+        None,
+        "--players",
+        help="Player count for every game (default: the one in benchmarks/speed.py PLAYERS, else 4 or the nearest allowed).",
     ),
     check: bool = typer.Option(
         False, "--check", help="Exit with code 1 when a game misses its speed budget."
     ),
 ) -> None:
-    """Measure random self-play, clone and observation speed against OpenSpiel's tic-tac-toe."""
+    """Measure random self-play, clone, determinize and observation speed (CPU time) against OpenSpiel's tic-tac-toe."""
     from rich.console import Console
     from rich.markup import escape
 
@@ -553,7 +559,7 @@ def bench_command(
             get_game(game_id)
         if json_out is not None and not Path(json_out).resolve().parent.is_dir():
             raise BadMatchFile(f"cannot write {json_out}: the folder does not exist")
-        results = run_bench(ids, seconds, seed, players)
+        results = run_bench(ids, seconds, seed, players, repeats)
         budgets = bench.load_budgets()
         verdicts = bench.verdicts(results, budgets)
         console = Console()
