@@ -5,7 +5,7 @@ rules, the views and the bot all ask."""
 from __future__ import annotations
 
 from galaxis.games.kaosz.cards import Card, pool
-from galaxis.games.kaosz.state import KaoszState
+from galaxis.games.kaosz.state import KaoszState, aboard_index, enter_index, leave_index
 
 
 def card(s: KaoszState, uid: int) -> Card:
@@ -18,7 +18,7 @@ def stat(s: KaoszState, uid: int, name: str) -> int:
     c = s.cards[uid]
     value = card(s, uid).stats.get(name, 0)
     if c.zone == "hangar":
-        for a in attached(s, uid):
+        for a in aboard(s, uid):
             ac = s.cards[a]
             if ac.up:
                 value += card(s, a).bonus.get(name, 0)
@@ -42,8 +42,20 @@ def armour_left(s: KaoszState, uid: int) -> int:
 
 
 def attached(s: KaoszState, ship: int) -> list[int]:
-    """The equipment and crew aboard ``ship``."""
-    return [i for i, c in enumerate(s.cards) if c.zone == "ship" and c.host == ship]
+    """The equipment and crew aboard ``ship``, in id order (a new list: safe to move them meanwhile)."""
+    return list(aboard_index(s).get(ship, ()))
+
+
+def aboard(s: KaoszState, ship: int) -> list[int] | tuple[()]:
+    """``attached`` without the copy, for reading only (the index's own list)."""
+    return aboard_index(s).get(ship, ())
+
+
+def attach(s: KaoszState, uid: int, ship: int) -> None:
+    """Card ``uid`` (in zone "ship") goes aboard ``ship`` (§4.2), keeping the index in step."""
+    leave_index(s, uid)
+    s.cards[uid].host = ship
+    enter_index(s, uid)
 
 
 def keyword(s: KaoszState, uid: int, kw: str) -> bool:

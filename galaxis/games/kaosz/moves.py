@@ -5,6 +5,7 @@ Notation (docs/games/kaosz.md §11): cards are ``c<id>``, seats ``p<seat>``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Event, Game, IllegalAction, Step
@@ -32,10 +33,43 @@ def _c(u: int) -> str:
     return f"c{u}"
 
 
+# The notation of a card action depends only on its verb and ids, so each is built once per game
+# (``Kaosz.memo``) instead of being formatted again in every legal-action list.
+def on_card(g: Kaosz, verb: str, u: int, *rest: int) -> Action:
+    """``verb c<u>`` (``rest``: further parsed arguments, the same for every use of the verb)."""
+    key = (verb, u)
+    action = g.memo.get(key)
+    if action is None:
+        cu = _c(u)
+        action = g.memo[key] = g.act(f"{verb} {cu}", verb, u, *rest, targets=(cu,))
+    return action
+
+
+def on_cards(g: Kaosz, verb: str, u: int, v: int) -> Action:
+    """``verb c<u> c<v>``."""
+    key = (verb, u, v)
+    action = g.memo.get(key)
+    if action is None:
+        cu, cv = _c(u), _c(v)
+        action = g.memo[key] = g.act(f"{verb} {cu} {cv}", verb, u, v, targets=(cu, cv))
+    return action
+
+
+def aimed(g: Kaosz, verb: str, u: int, kind: str, t: int) -> Action:
+    """``verb c<u> p<t>`` for a seat target (``kind`` "opponent"), ``verb c<u> c<t>`` for a card."""
+    key = (verb, u, t, kind == "opponent")
+    action = g.memo.get(key)
+    if action is None:
+        name, tid = _target_words(kind, t)
+        cu = _c(u)
+        action = g.memo[key] = g.act(f"{verb} {cu} {name}", verb, u, t, targets=(cu, tid))
+    return action
+
+
 def room_used(g: Kaosz, s: KaoszState, ship: int) -> int:
     """Cards aboard a ship, counting those on the stack being paid onto it (§4.2)."""
     paying = sum(1 for it in s.stack if it.kind == "pay" and it.home == "ship" and it.target == ship)
-    return len(g.attached(s, ship)) + paying
+    return len(g.aboard(s, ship)) + paying
 
 
 def capacity(g: Kaosz, s: KaoszState, ship: int) -> int:
@@ -80,23 +114,22 @@ def _play_actions(g: Kaosz, s: KaoszState, seat: int, allowed: tuple[str, ...], 
             targets = g.card_targets(s, seat, u)
             if targets is None:
                 if isinstance(cost, int) and cost <= p.credits:
-                    acts.append(g.act(f"play {_c(u)}", "play", u, -1, targets=(_c(u),)))
+                    acts.append(on_card(g, "play", u, -1))
                 continue
             for t in targets:
                 if g.cost_of(s, u, t) > p.credits:
                     continue
-                name, tid = _target_words(_target_kind(g, s, u), t)
-                acts.append(g.act(f"play {_c(u)} {name}", "play", u, t, targets=(_c(u), tid)))
+                acts.append(aimed(g, "play", u, _target_kind(g, s, u), t))
         if not main:
             continue
         if (card.type == "ship" and isinstance(cost, int) and cost <= p.credits) or (
             card.type == "crew" and isinstance(cost, int) and cost <= p.credits
         ):
-            acts.append(g.act(f"play {_c(u)}", "play", u, -1, targets=(_c(u),)))
+            acts.append(on_card(g, "play", u, -1))
         elif card.type == "equipment" and isinstance(cost, int) and cost <= p.credits:
             for ship in p.hangar:
                 if room_used(g, s, ship) < capacity(g, s, ship):
-                    acts.append(g.act(f"play {_c(u)} {_c(ship)}", "play", u, ship, targets=(_c(u), _c(ship))))
+                    acts.append(on_cards(g, "play", u, ship))
     return acts
 
 
@@ -113,11 +146,10 @@ def ability_actions(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
         assert e is not None
         targets = g.effect_targets(s, seat, e, u)
         if targets is None:
-            acts.append(g.act(f"use {_c(u)}", "use", u, -1, targets=(_c(u),)))
+            acts.append(on_card(g, "use", u, -1))
             continue
         for t in targets:
-            name, tid = _target_words(e.target, t)
-            acts.append(g.act(f"use {_c(u)} {name}", "use", u, t, targets=(_c(u), tid)))
+            acts.append(aimed(g, "use", u, e.target, t))
     return acts
 
 
@@ -128,37 +160,72 @@ def _target_kind(g: Kaosz, s: KaoszState, uid: int) -> str:
     return "none"
 
 
+@cache
+def pay_rules() -> dict[str, tuple[int, int | None, bool, bool]]:
+    """``payable`` outside combat, per card id, for the main phase's hot loop: the card's cost (-1
+    when it is not a number), the upgrades it needs to be paid on the surface (None: never there,
+    §4.3/§4.4), whether it may be paid in the canteen, and aboard a ship."""
+    rules: dict[str, tuple[int, int | None, bool, bool]] = {}
+    for name, card in pool().items():
+        cost = card.cost if isinstance(card.cost, int) else -1
+        need: int | None = None
+        if card.type == "base" and card.subtype != "trap":
+            need = 0 if card.limit in ("X", "?") else int(card.limit)
+        ship = card.type == "crew" or (card.type == "equipment" and card.subtype != "missile")
+        rules[name] = (cost, need, card.type == "crew", ship)
+    return rules
+
+
 def main_actions(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
     """§5.2 every main-phase action and its cost."""
     p = s.players[seat]
+    cards = s.cards
+    table = pool()
+    rules = pay_rules()
+    credits = p.credits
     acts = _play_actions(g, s, seat, ("general", "reaction"), True)
     for u in p.hand:
-        card = g.card(s, u)
-        if card.type == "equipment":
+        if table[cards[u].name].type == "equipment":
             for ship in p.hangar:
                 if room_used(g, s, ship) < capacity(g, s, ship):
-                    acts.append(g.act(f"down {_c(u)} {_c(ship)}", "down", u, ship, targets=(_c(u), _c(ship))))
-        acts.append(
-            g.act(f"down {_c(u)}", "down", u, -1, targets=(_c(u),))
-        )  # §4.6 any card may be a bluff base
-    for u in p.surface + p.canteen + [a for h in p.hangar for a in g.attached(s, h)]:
-        cost = g.card(s, u).cost
-        if payable(g, s, seat, u, False) and isinstance(cost, int) and cost <= p.credits:
-            acts.append(g.act(f"pay {_c(u)}", "pay", u, targets=(_c(u),)))
-    if p.credits >= 1:
-        for u in p.surface:
-            if not s.cards[u].up and p.ups.get(str(u), 0) < 2:
-                acts.append(g.act(f"up {_c(u)}", "up", u, targets=(_c(u),)))
-    with_ups = [u for u in p.surface if s.cards[u].upgrades > 0]
+                    acts.append(on_cards(g, "down", u, ship))
+        acts.append(on_card(g, "down", u, -1))  # §4.6 any card may be a bluff base
+    # one pass over the surface for the payments, upgrades and strips on it (in that order)
+    pays: list[Action] = []
+    ups: list[Action] = []
+    with_ups: list[int] = []
+    upgradable = credits >= 1
+    bought = p.ups
+    for u in p.surface:
+        c = cards[u]
+        if c.upgrades > 0:
+            with_ups.append(u)
+        if c.up:
+            continue
+        if upgradable and (not bought or bought.get(str(u), 0) < 2):  # §4.4 two a turn
+            ups.append(on_card(g, "up", u))
+        if c.ctrl == seat:
+            cost, need, _, _ = rules[c.name]
+            if need is not None and 0 <= cost <= credits and c.zone == "surface" and c.upgrades >= need:
+                pays.append(on_card(g, "pay", u))
+    for u in p.canteen + [a for h in p.hangar for a in g.aboard(s, h)]:
+        c = cards[u]
+        if c.up or c.ctrl != seat:
+            continue
+        cost, _, canteen, ship = rules[c.name]
+        if 0 <= cost <= credits and ((canteen and c.zone == "canteen") or (ship and c.zone == "ship")):
+            pays.append(on_card(g, "pay", u))
+    acts += pays
+    acts += ups
     for i, a in enumerate(with_ups):
         for b in with_ups[i:]:
-            if a != b or s.cards[a].upgrades >= 2:
-                acts.append(g.act(f"strip {_c(a)} {_c(b)}", "strip", a, b, targets=(_c(a), _c(b))))
-    if p.colony and p.credits >= 1:
+            if a != b or cards[a].upgrades >= 2:
+                acts.append(on_cards(g, "strip", a, b))
+    if p.colony and credits >= 1:
         acts.append(g.act("draw", "draw", targets=("draw",)))
-    if p.colony and p.credits >= 2:
+    if p.colony and credits >= 2:
         acts.append(g.act("tutor", "tutor", targets=("tutor",)))
-    if len(p.colony) <= 5 and p.wreck and p.credits >= 2:
+    if len(p.colony) <= 5 and p.wreck and credits >= 2:
         acts.append(g.act("salvage", "salvage", targets=("salvage",)))
     acts += ability_actions(g, s, seat)
     acts += attack_actions(g, s, seat)
@@ -186,8 +253,17 @@ def attack_actions(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
             else:
                 acts.append(g.act(f"attack {what}", "attack", what, -1, -1, targets=(f"attack-{what}",)))
         for u in q.canteen + q.surface:
-            acts.append(g.act(f"attack {_c(u)}", "attack", "card", -1, u, targets=(_c(u),)))
+            acts.append(_attack_card(g, u))
     return acts
+
+
+def _attack_card(g: Kaosz, u: int) -> Action:
+    """``attack c<u>`` (its parsed arguments name the target kind, not the verb's card)."""
+    key = ("attack", u)
+    action = g.memo.get(key)
+    if action is None:
+        action = g.memo[key] = g.act(f"attack {_c(u)}", "attack", "card", -1, u, targets=(_c(u),))
+    return action
 
 
 def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
@@ -291,7 +367,7 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
     if k == "paystep":
         acts = []
         for ship in cb.ships[side]:
-            for u in g.attached(s, ship):
+            for u in g.aboard(s, ship):
                 cost = g.card(s, u).cost
                 if payable(g, s, seat, u, True) and isinstance(cost, int) and cost <= p.credits:
                     acts.append(g.act(f"pay {_c(u)}", "pay", u, targets=(_c(u),)))
@@ -500,7 +576,8 @@ def _play(g: Kaosz, s: KaoszState, seat: int, u: int, target: int, events: list[
     if card.type in ("equipment", "crew"):
         # §4.1/§4.3 played face up = put into play and paid at once; the payment is an interrupt on the stack
         g.move(s, u, "ship" if card.type == "equipment" else "canteen")
-        c.host = target if card.type == "equipment" else -1
+        if card.type == "equipment":
+            g.attach(s, u, target)
         events.append({"type": "play", "seat": seat, "card": _c(u), "name": c.name})
         g._push(s, seat, u, "pay", -1, int(card.cost), g._window_now(s), events)
         return
@@ -515,7 +592,7 @@ def _play(g: Kaosz, s: KaoszState, seat: int, u: int, target: int, events: list[
         g.move(s, u, "canteen")
     elif card.type == "equipment":
         g.move(s, u, "ship")
-        c.host = target
+        g.attach(s, u, target)
     else:  # §4.5 events resolve at once and go to the trash
         g.move(s, u, "stack")
         g.resolve_effects(s, u, seat, "play", target, events)
@@ -529,7 +606,7 @@ def _down(g: Kaosz, s: KaoszState, seat: int, u: int, ship: int, events: list[Ev
     card_changed(s, u)
     if ship >= 0:
         g.move(s, u, "ship")
-        s.cards[u].host = ship
+        g.attach(s, u, ship)
         where = _c(ship)
     elif card.type == "crew":
         g.move(s, u, "canteen")
@@ -552,7 +629,7 @@ def _combat_action(
         events.append({"type": "send", "seat": seat, "card": _c(args[1])})
     elif kind == "board":
         g.move(s, args[1], "ship")
-        s.cards[args[1]].host = args[2]
+        g.attach(s, args[1], args[2])
         events.append({"type": "board", "seat": seat, "card": _c(args[1]), "ship": _c(args[2])})
     elif kind in ("go", "done"):
         s.pending.pop()

@@ -31,18 +31,24 @@ from galaxis.games.kaosz.setup import initial_state
 from galaxis.games.kaosz.state import (
     ACTIVE,
     DAMAGED,
+    IN_PLAY,
     USED,
     Combat,
     KaoszState,
     StackItem,
+    able_index,
     card_changed,
     changed,
+    enter_index,
+    leave_index,
     zone_changed,
 )
 
 HAND_LIMIT = 5
 HANGAR_LIMIT = 12
-IN_PLAY = ("hangar", "canteen", "surface", "ship")
+LISTED = frozenset(
+    ("colony", "hand", "trash", "wreck", "hangar", "canteen", "surface")
+)  # zones kept as lists
 CREDIT_CAP = 20
 OPENING_CREDITS = 5
 RAMP = (1, 2, 3, 4)  # §5.1 two players: income of the first four turns
@@ -79,6 +85,8 @@ class Kaosz(Game):
 
     def __init__(self) -> None:
         self.table = ActionTable()
+        # (verb, ids...) -> the interned action, so legal-action lists format no notation twice
+        self.memo: dict[tuple[Any, ...], Action] = {}
 
     def act(self, notation: str, *args: Any, targets: tuple[str, ...] = ()) -> Action:
         return self.table.get(notation, targets, str(args[0]), args)
@@ -90,6 +98,8 @@ class Kaosz(Game):
     stat = staticmethod(in_play.stat)
     armour_left = staticmethod(in_play.armour_left)
     attached = staticmethod(in_play.attached)
+    aboard = staticmethod(in_play.aboard)
+    attach = staticmethod(in_play.attach)
     keyword = staticmethod(in_play.keyword)
     opponents = staticmethod(in_play.opponents)
     host_ship = staticmethod(in_play.host_ship)
@@ -111,11 +121,15 @@ class Kaosz(Game):
         """Moves a card, keeping the per-player zone lists in step; tokens fall off (§8).
         ``at`` puts it back at a place in the zone (a base keeps its place on the surface, §4.2)."""
         c = s.cards[uid]
-        for i, p in enumerate(s.players):
-            for lst in (p.colony, p.hand, p.trash, p.wreck, p.hangar, p.canteen, p.surface):
-                if uid in lst:
-                    lst.remove(uid)
-                    zone_changed(s, i, c.zone)
+        leave_index(s, uid)
+        old = c.zone
+        if old in LISTED:  # a card lies in its owner's list of its zone (``invariants``)
+            lst = getattr(s.players[c.owner], old)
+            if uid in lst:
+                lst.remove(uid)
+                zone_changed(s, c.owner, old)
+            else:
+                self._unlist_anywhere(s, uid)
         c.zone = zone
         c.host = -1
         if zone in ("trash", "wreck", "hand", "colony"):
@@ -131,6 +145,17 @@ class Kaosz(Game):
                 lst.insert(at, uid)
             else:
                 lst.append(uid)
+        enter_index(s, uid)
+
+    @staticmethod
+    def _unlist_anywhere(s: KaoszState, uid: int) -> None:
+        """Takes card ``uid`` out of every zone list that holds it (a state edited by hand)."""
+        zone = s.cards[uid].zone
+        for i, p in enumerate(s.players):
+            for lst in (p.colony, p.hand, p.trash, p.wreck, p.hangar, p.canteen, p.surface):
+                if uid in lst:
+                    lst.remove(uid)
+                    zone_changed(s, i, zone)
 
     def leave_play(self, s: KaoszState, uid: int, events: list[Event]) -> None:
         """§8: a card leaving play goes to the trash if paid, to the wreck if unpaid."""
@@ -333,7 +358,7 @@ class Kaosz(Game):
         self._open_window(
             s, "start", s.active
         )  # opened first: start effects that ask for a target come before it
-        for u in p.canteen + p.surface + [a for h in p.hangar for a in self.attached(s, h)]:
+        for u in p.canteen + p.surface + [a for h in p.hangar for a in self.aboard(s, h)]:
             if s.cards[u].up:
                 self.resolve_effects(s, u, s.active, "start", -1, events)
 
@@ -347,14 +372,14 @@ class Kaosz(Game):
         return [i for i in alive if s.players[i].hand or i in able]
 
     def _ability_seats(self, s: KaoszState) -> set[int]:
-        """The seats that could use some ability now (one pass over the cards, for ``_eligible``)."""
-        names = ability_cards()
+        """The seats that could use some ability now (one pass over the ability index, for ``_eligible``)."""
         cards = s.cards
         seats: set[int] = set()
-        for u in [u for u, c in enumerate(cards) if c.up and c.name in names]:
-            seat = cards[u].ctrl
-            if seat not in seats and cards[u].zone in IN_PLAY and self._usable(s, u, seat):
-                seats.add(seat)
+        for able in able_index(s):
+            for u in able:
+                c = cards[u]
+                if c.up and c.ctrl not in seats and c.zone in IN_PLAY and self._usable(s, u, c.ctrl):
+                    seats.add(c.ctrl)
         return seats
 
     def _usable(self, s: KaoszState, uid: int, seat: int) -> bool:
@@ -406,11 +431,10 @@ class Kaosz(Game):
     def ready_abilities(self, s: KaoszState, seat: int) -> list[int]:
         """Cards of ``seat`` whose ability may be used now, with at least one legal target."""
         out = []
-        names = ability_cards()
         cards = s.cards
-        for u in [u for u, c in enumerate(cards) if c.up and c.name in names]:  # few: a fast first pass
+        for u in able_index(s)[seat]:  # its few cards in play with an ability, kept as cards move
             c = cards[u]
-            if c.ctrl == seat and c.zone in IN_PLAY and self._usable(s, u, seat):
+            if c.up and c.ctrl == seat and c.zone in IN_PLAY and self._usable(s, u, seat):
                 out.append(u)
         return out
 
@@ -491,9 +515,11 @@ class Kaosz(Game):
             if item.target < 0 or s.cards[item.target].zone != "hangar":
                 self.leave_play(s, item.uid, events)  # its ship is gone: the payment fizzles (§5.5)
                 return
+            leave_index(s, item.uid)
             c.zone = "ship"
             zone_changed(s, c.owner, "ship")
             c.host = item.target
+            enter_index(s, item.uid)
         else:
             self.move(s, item.uid, item.home, c.ctrl, at=item.slot)
         events.append({"type": "paid", "card": f"c{item.uid}", "name": c.name, "seat": item.seat})
@@ -782,10 +808,13 @@ class Kaosz(Game):
                         c.choice = ""
                     elif card.subtype == "missile" and c.up:
                         self.leave_play(s, u, events)
+        table = pool()
         for c in s.cards:
-            c.mods = []
-            c.hit = False
-            if c.zone == "ship" and pool()[c.name].type == "crew":
+            if c.mods:
+                c.mods = []
+            if c.hit:
+                c.hit = False
+            if c.choice and c.zone == "ship" and table[c.name].type == "crew":
                 c.choice = ""
         s.combat = None
         events.append({"type": "combat_end"})
@@ -800,10 +829,10 @@ class Kaosz(Game):
         for u, c in enumerate(s.cards):
             if c.harm:
                 card_changed(s, u)
-            c.harm = 0  # §D1 every card in play regains full armour
-            c.mods = []
-        for u, c in enumerate(s.cards):
-            if c.ctrl == seat and c.zone in ("hangar", "canteen", "surface", "ship") and c.turn > ACTIVE:
+                c.harm = 0  # §D1 every card in play regains full armour
+            if c.mods:
+                c.mods = []
+            if c.ctrl == seat and c.turn > ACTIVE and c.zone in IN_PLAY:  # one step towards active
                 c.turn -= 1
                 card_changed(s, u)
         for o in self.opponents(s, seat):

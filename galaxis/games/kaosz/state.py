@@ -8,11 +8,13 @@ what the card is; ``determinize`` re-deals the card names among hidden ids.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record, Rng, Step
-from galaxis.core.record import change_marks
+from galaxis.core.record import change_marks, transient
+from galaxis.games.kaosz.cards import ability_cards
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 
@@ -25,6 +27,7 @@ ACTIVE, USED, DAMAGED = 0, 1, 2
 # cards are not public). What a seat identifies depends on its ``known`` list: a change there
 # raises every canteen and surface mark and PUBLIC.
 COUNTS, TRASH, HANGAR, CANTEEN, SURFACE, HAND, WRECK, UPS = range(8)
+IN_PLAY = ("hangar", "canteen", "surface", "ship")  # the zones of cards in play
 PER_SEAT = 8
 SEATS = 6  # the most seats
 PUBLIC = SEATS * PER_SEAT
@@ -145,3 +148,75 @@ class KaoszState(Record):
     simple_combat: bool = False
     max_rounds: int = 40
     marks: list[int] = change_marks(MARKS)  # see MARKS
+    # Indexes the rules keep up to date as cards move (bookkeeping, not game state: a clone or a
+    # loaded state starts without them and the first question rebuilds them; see ``reindex``).
+    # ``aboard``: host -> the cards in zone "ship" on it, in id order; ``able``: per seat, the cards
+    # in play (IN_PLAY) it controls whose name has an activated ability (§9.5), in id order;
+    # ``indexed``: how many cards there were when they were built (a card added by hand in a test
+    # scenario makes them stale).
+    aboard: dict[int, list[int]] | None = transient(lambda: None)
+    able: list[list[int]] | None = transient(lambda: None)
+    indexed: int = transient(lambda: -1)
+
+
+# --- indexes (KaoszState.aboard and .able) -------------------------------------------------------
+
+
+def reindex(s: KaoszState) -> None:
+    """Builds both indexes from the cards (after a clone, a load, or cards added by hand)."""
+    aboard: dict[int, list[int]] = {}
+    able: list[list[int]] = [[] for _ in s.players]
+    names = ability_cards()
+    for u, c in enumerate(s.cards):
+        if c.zone == "ship":
+            aboard.setdefault(c.host, []).append(u)
+        if c.zone in IN_PLAY and c.name in names:
+            able[c.ctrl].append(u)
+    s.aboard, s.able, s.indexed = aboard, able, len(s.cards)
+
+
+def aboard_index(s: KaoszState) -> dict[int, list[int]]:
+    """host -> the cards aboard it, in id order (live: do not change the lists)."""
+    if s.aboard is None or s.indexed != len(s.cards):
+        reindex(s)
+    return s.aboard  # type: ignore[return-value]
+
+
+def able_index(s: KaoszState) -> list[list[int]]:
+    """Per seat, its cards in play with an activated ability, in id order (live: do not change it)."""
+    if s.able is None or s.indexed != len(s.cards):
+        reindex(s)
+    return s.able  # type: ignore[return-value]
+
+
+def names_changed(s: KaoszState) -> None:
+    """Card names were re-dealt (determinize): which cards have an ability is to be found again."""
+    s.able = None
+
+
+def leave_index(s: KaoszState, uid: int) -> None:
+    """Card ``uid`` is about to change its zone or host: out of the indexes that hold it."""
+    if s.aboard is None or s.able is None:
+        return
+    if s.indexed != len(s.cards):
+        s.aboard = s.able = None
+        return
+    c = s.cards[uid]
+    if c.zone == "ship":
+        s.aboard[c.host].remove(uid)
+    if c.zone in IN_PLAY and c.name in ability_cards():
+        s.able[c.ctrl].remove(uid)
+
+
+def enter_index(s: KaoszState, uid: int) -> None:
+    """Card ``uid`` has its new zone and host: into the indexes that should hold it."""
+    if s.aboard is None or s.able is None:
+        return
+    if s.indexed != len(s.cards):
+        s.aboard = s.able = None
+        return
+    c = s.cards[uid]
+    if c.zone == "ship":
+        insort(s.aboard.setdefault(c.host, []), uid)
+    if c.zone in IN_PLAY and c.name in ability_cards():
+        insort(s.able[c.ctrl], uid)

@@ -10,7 +10,7 @@ from galaxis.core.record import changed_all
 from galaxis.games.kaosz import in_play
 from galaxis.games.kaosz.cards import pool
 from galaxis.games.kaosz.effects import words
-from galaxis.games.kaosz.state import KaoszState
+from galaxis.games.kaosz.state import KaoszState, names_changed
 
 if TYPE_CHECKING:
     from galaxis.core import Game
@@ -61,6 +61,7 @@ def determinize(g: Game, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszSt
         for u in mine:
             if s.cards[u].zone not in ("ship", "canteen"):
                 s.cards[u].name = names.pop()
+    names_changed(s)
     return s
 
 
@@ -89,7 +90,7 @@ def card_view(g: Game, s: KaoszState, uid: int, viewer: int | None) -> dict[str,
     if c.choice and c.up:
         out["choice"] = c.choice
     if c.zone == "hangar":
-        out["aboard"] = [card_view(g, s, a, viewer) for a in in_play.attached(s, uid)]
+        out["aboard"] = [card_view(g, s, a, viewer) for a in in_play.aboard(s, uid)]
     return out
 
 

@@ -35,6 +35,7 @@ def _drop_boxed(s: Any) -> None:
     keep = [u for u, c in enumerate(s.cards) if c.zone != "box"]
     remap = {old: new for new, old in enumerate(keep)}
     s.cards = [s.cards[u] for u in keep]
+    s.aboard = s.able = None  # the rules' indexes are rebuilt from the renumbered cards
     for p in s.players:
         for zone in ("colony", "hand", "trash", "wreck", "hangar", "canteen", "surface"):
             setattr(p, zone, [remap[u] for u in getattr(p, zone)])
@@ -52,6 +53,7 @@ def add(
     )
     if zone in ("colony", "hand", "trash", "wreck", "hangar", "canteen", "surface"):
         getattr(s.players[seat], zone).append(uid)
+    s.aboard = s.able = None  # the rules' indexes are rebuilt with the new card
     m._legal.clear()
     return uid
 
