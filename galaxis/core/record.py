@@ -99,6 +99,17 @@ def _identity(v: Any) -> Any:
     return v
 
 
+def _is_record(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, Record)
+
+
+def _copy_records(items: list[Any]) -> list[Any]:
+    """A list of records, each cloned by its class's generated function (called directly: a list
+    of hundreds of cards is the bulk of some games' clones)."""
+    compiled = Record._compiled
+    return [(compiled.get(type(x)) or type(x)._compile())[0](x) for x in items]
+
+
 def _kind_of(tp: Any) -> _Kind:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -128,9 +139,10 @@ def _kind_of(tp: Any) -> _Kind:
         k = _kind_of(args[0])
         if k.immutable:
             return _Kind(False, list.copy, list.copy, list)
+        element_copy = k.copy
         return _Kind(
             False,
-            lambda v: [k.copy(x) for x in v],
+            _copy_records if _is_record(args[0]) else (lambda v: [element_copy(x) for x in v] if v else []),
             lambda v: [k.dump(x) for x in v],
             lambda d: [k.load(x) for x in d],
         )

@@ -4,7 +4,7 @@ rules, the views and the bot all ask."""
 
 from __future__ import annotations
 
-from galaxis.games.kaosz.cards import Card, pool
+from galaxis.games.kaosz.cards import STATS, Card, pool
 from galaxis.games.kaosz.state import KaoszState, aboard_index, enter_index, leave_index
 
 
@@ -26,6 +26,25 @@ def stat(s: KaoszState, uid: int, name: str) -> int:
                     value += _choice_amount(s, a, name)
     value += sum(int(m[1]) for m in c.mods if m[0] == name)
     return max(0, value)
+
+
+def ship_stats(s: KaoszState, uid: int) -> dict[str, int]:
+    """Every ``stat`` of a ship at once (one pass over what is aboard), in the order of ``STATS``."""
+    c = s.cards[uid]
+    printed = card(s, uid).stats
+    values = {name: printed.get(name, 0) for name in STATS}
+    if c.zone == "hangar":
+        for a in aboard(s, uid):
+            ac = s.cards[a]
+            if ac.up:
+                for name, n in card(s, a).bonus.items():
+                    values[name] += n
+                if ac.choice in values:
+                    values[ac.choice] += _choice_amount(s, a, ac.choice)
+    for m in c.mods:
+        if m[0] in values:
+            values[m[0]] += int(m[1])
+    return {name: max(0, v) for name, v in values.items()}
 
 
 def _choice_amount(s: KaoszState, uid: int, stat: str) -> int:

@@ -18,10 +18,14 @@ if TYPE_CHECKING:
 TURNS = ("active", "used", "damaged")
 
 
+SHOWN = frozenset(("stack", "trash", "hangar"))  # every card here is face up to everybody
+PRIVATE = frozenset(("colony", "hand", "wreck"))  # no card here is known by being face up
+
+
 def visible(s: KaoszState, uid: int, viewer: int | None) -> bool:
     """§8 whether ``viewer`` knows what card ``uid`` is."""
     c = s.cards[uid]
-    if c.zone in ("stack", "trash", "hangar") or (c.up and c.zone not in ("colony", "hand", "wreck")):
+    if c.zone in SHOWN or (c.up and c.zone not in PRIVATE):
         return True
     if viewer is None:
         return False
@@ -30,8 +34,22 @@ def visible(s: KaoszState, uid: int, viewer: int | None) -> bool:
     return c.zone != "colony" and c.owner == viewer
 
 
+def hidden_by_owner(s: KaoszState, viewer: int | None) -> list[list[int]]:
+    """Per owner, the cards ``viewer`` cannot identify (``visible`` of every card in one pass), in id order."""
+    known = set(s.players[viewer].known) if viewer is not None else set()
+    out: list[list[int]] = [[] for _ in s.players]
+    for u, c in enumerate(s.cards):
+        zone = c.zone
+        if zone in SHOWN or (c.up and zone not in PRIVATE):
+            continue
+        if viewer is not None and (u in known or (zone != "colony" and c.owner == viewer)):
+            continue
+        out[c.owner].append(u)
+    return out
+
+
 def hidden_ids(g: Game, s: KaoszState, viewer: int | None) -> list[int]:
-    return [u for u in range(len(s.cards)) if not visible(s, u, viewer)]
+    return sorted(u for mine in hidden_by_owner(s, viewer) for u in mine)
 
 
 def secret(g: Game, s: KaoszState, viewer: int | None) -> dict[str, str]:
@@ -43,24 +61,23 @@ def determinize(g: Game, s: KaoszState, viewer: int | None, rng: Rng) -> KaoszSt
     """Re-deals the names of every card the viewer cannot identify, per owner, so that
     face-down cards in a canteen stay crew and those on ships equipment or crew."""
     table = pool()
+    cards = s.cards
     changed_all(s.marks)  # card names
-    hidden = hidden_ids(g, s, viewer)
-    for owner in range(len(s.players)):
-        mine = sorted(u for u in hidden if s.cards[u].owner == owner)
-        names = sorted(s.cards[u].name for u in mine)
+    for mine in hidden_by_owner(s, viewer):
+        names = sorted(cards[u].name for u in mine)
         rng.shuffle(names)
         # canteen slots take crew; then ship slots equipment or crew (crew boards ships); then the rest
-        slots = {
-            ("crew",): [u for u in mine if s.cards[u].zone == "canteen"],
-            ("equipment", "crew"): [u for u in mine if s.cards[u].zone == "ship"],
-        }
-        for kinds, us in slots.items():
+        slots = (
+            (("crew",), [u for u in mine if cards[u].zone == "canteen"]),
+            (("equipment", "crew"), [u for u in mine if cards[u].zone == "ship"]),
+        )
+        for kinds, us in slots:
             for u in us:
                 k = next(i for i, n in enumerate(names) if table[n].type in kinds)
-                s.cards[u].name = names.pop(k)
+                cards[u].name = names.pop(k)
         for u in mine:
-            if s.cards[u].zone not in ("ship", "canteen"):
-                s.cards[u].name = names.pop()
+            if cards[u].zone not in ("ship", "canteen"):
+                cards[u].name = names.pop()
     names_changed(s)
     return s
 
@@ -79,10 +96,8 @@ def card_view(g: Game, s: KaoszState, uid: int, viewer: int | None) -> dict[str,
             cost=card.cost,
         )
         if card.type == "ship" and c.zone == "hangar":
-            out["stats"] = {
-                st: in_play.stat(s, uid, st) for st in ("speed", "firepower", "armour", "bombard")
-            }
-            out["armour_left"] = in_play.armour_left(s, uid)
+            stats = out["stats"] = in_play.ship_stats(s, uid)
+            out["armour_left"] = stats["armour"] - c.harm
     if c.upgrades:
         out["upgrades"] = c.upgrades
     if c.harm:
