@@ -6,8 +6,11 @@ same whichever backend wrote it.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
+import os
 import socket
+import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -39,13 +42,101 @@ def run_tasks(
     return _run_pool(tasks, workers)
 
 
-def _run_pool(tasks: Sequence[Task], workers: int) -> Iterator[dict[str, Any]]:
-    # forkserver, not fork: the progress bar runs a thread, and a forked child could
-    # inherit a lock that thread held; workers import the game themselves (Task.game_module)
+# --- local worker processes -----------------------------------------------------------------------
+#
+# A run pays for its workers once: they are started when the first run needs them and kept for
+# the next runs of this process (a tournament of several schedules, a benchmark, the ladder), and
+# they get their games in batches, so the pipes carry one message per batch, not per game.
+# Where this process has no other thread (the command line draws its progress bar without one),
+# the workers are forked from it after it has imported the games and agents of the run: they
+# start in milliseconds with everything imported. Otherwise (a thread could hold a lock the
+# child would inherit) they come from a forkserver that imports the package once for all.
+
+BATCHES_PER_WORKER = 8  # enough batches that a slow game at the end leaves no worker idle long
+_POOLS: dict[tuple[str, int], Any] = {}
+
+
+def batch_size(tasks: int, workers: int) -> int:
+    """Games per batch: one when games are few (each may be long), more when they are many."""
+    return max(1, tasks // (workers * BATCHES_PER_WORKER))
+
+
+def play_batch(tasks: list[Task]) -> list[dict[str, Any]]:
+    """A worker's unit of work: several games, one message back."""
+    return [play_game(t) for t in tasks]
+
+
+def _warm_up(tasks: Sequence[Task]) -> None:
+    """Imports, in this process, what the tasks' games and agents use, so that forked workers
+    inherit it instead of importing it each."""
+    from galaxis.agents import make_agent
+    from galaxis.arena.runner import ensure_game
+    from galaxis.core.match import new_match
+
+    seen: set[tuple[str, str | None]] = set()
+    for task in tasks:
+        if (task.game, task.game_module) in seen:
+            continue
+        seen.add((task.game, task.game_module))
+        ensure_game(task.game, task.game_module)
+        match = new_match(task.game, len(task.seats), task.seed, dict(task.options))
+        if match.to_move:
+            match.legal_actions(match.to_move[0])
+        for spec in set(task.seats):
+            make_agent(spec, 0)
+
+
+def _start_method() -> str:
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
-        yield from pool.imap(play_game, tasks, chunksize=1)
+    if "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def worker_pool(workers: int, tasks: Sequence[Task] = ()) -> Any:
+    """The process pool of ``workers`` workers, started now or kept from an earlier run."""
+    method = _start_method()
+    key = (method, workers)
+    pool = _POOLS.get(key)
+    if pool is not None and not _alive(pool):
+        _POOLS.pop(key)
+        pool = None
+    if pool is None:
+        _warm_up(tasks)
+        ctx = multiprocessing.get_context(method)
+        if method == "forkserver":
+            ctx.set_forkserver_preload(["galaxis.arena.runner", "galaxis.arena.backends"])
+        pool = _POOLS[key] = ctx.Pool(workers)
+    return pool
+
+
+def _alive(pool: Any) -> bool:
+    return all(p.is_alive() for p in getattr(pool, "_pool", ())) and getattr(pool, "_state", "RUN") == "RUN"
+
+
+def close_pools() -> None:
+    """Stops the kept workers (at exit, or in a test that needs a fresh start)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.terminate()
+        pool.join()
+
+
+atexit.register(close_pools)
+
+
+def _run_pool(tasks: Sequence[Task], workers: int) -> Iterator[dict[str, Any]]:
+    workers = min(workers, len(tasks))
+    size = batch_size(len(tasks), workers)
+    batches = [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+    pool = worker_pool(workers, tasks)
+    try:
+        for records in pool.imap(play_batch, batches):
+            yield from records
+    except BaseException:
+        # an interrupted or failed run leaves no half-done batches behind in kept workers
+        close_pools()
+        raise
 
 
 def check_ray_address(address: str) -> None:
@@ -74,26 +165,31 @@ def _run_ray(tasks: Sequence[Task], address: str, init: dict[str, Any]) -> Itera
             kwargs["address"] = address
         else:
             kwargs.setdefault("include_dashboard", False)
+            # A local instance keeps Ray's token authentication (its default), asked for by name:
+            # left unset, Ray warns on every start that it turned it on.
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
         try:
             ray.init(**kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BackendError(f"cannot start or reach Ray at {address!r}: {exc}") from None
         started = True
     try:
-        remote = ray.remote(num_cpus=1)(play_game)
-        window = max(4, 4 * int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+        remote = ray.remote(num_cpus=1)(play_batch)
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        size = batch_size(len(tasks), cpus)
+        window = max(4, 4 * cpus)
         pending: deque[Any] = deque()
-        todo = iter(tasks)
-        for task in todo:
-            pending.append(remote.remote(task))
+        todo = (list(tasks[i : i + size]) for i in range(0, len(tasks), size))
+        for batch in todo:
+            pending.append(remote.remote(batch))
             if len(pending) >= window:
                 break
         while pending:
-            record = ray.get(pending.popleft())
+            records = ray.get(pending.popleft())
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append(remote.remote(nxt))
-            yield record
+            yield from records
     finally:
         if started:
             ray.shutdown()

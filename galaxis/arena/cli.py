@@ -94,6 +94,9 @@ def _progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], No
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=False,
+        # redrawn as games finish, not by a thread: with no thread running, the worker
+        # processes can be forked from this one (galaxis/arena/backends.py)
+        auto_refresh=False,
     )
     ids: list[Any] = []
 
@@ -101,6 +104,7 @@ def _progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], No
         if not ids:
             ids.append(bar.add_task(label, total=total))
         bar.update(ids[0], completed=done)
+        bar.refresh()
 
     with bar:
         yield update

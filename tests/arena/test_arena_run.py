@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from galaxis.arena import parse_agents, simulate, simulate_tasks, tournament_tasks
+from galaxis.arena import backends, parse_agents, simulate, simulate_tasks, tournament_tasks
 from galaxis.arena.results import load_results
 from galaxis.arena.runner import split_agent_list
 from galaxis.core import BadAgentSpec, BadMatchFile, BadOption, UnknownGame, register
@@ -78,9 +78,26 @@ def test_process_pool_gives_the_same_file(tmp_path: Path) -> None:
     assert one.read_bytes() == two.read_bytes()
 
 
+def test_many_games_go_out_in_batches_and_the_workers_stay_for_the_next_run(tmp_path: Path) -> None:
+    """Persistent workers: the second run in this process reuses the first run's processes."""
+    assert backends.batch_size(100, 2) == 6 and backends.batch_size(20, 2) == 1  # few games: one each
+    backends.close_pools()
+    one, two, again = tmp_path / "one.jsonl", tmp_path / "two.jsonl", tmp_path / "again.jsonl"
+    simulate("toy_gops", "greedy,random", 40, one, seed=5, workers=1)
+    simulate("toy_gops", "greedy,random", 40, two, seed=5, workers=2)
+    assert one.read_bytes() == two.read_bytes()
+    (pool,) = backends._POOLS.values()
+    pids = sorted(p.pid for p in pool._pool)
+    simulate("toy_gops", "greedy,random", 40, again, seed=5, workers=2)
+    assert sorted(p.pid for p in next(iter(backends._POOLS.values()))._pool) == pids
+    assert again.read_bytes() == one.read_bytes()
+    backends.close_pools()
+    assert not backends._POOLS
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(300)
-def test_ray_gives_the_same_file(tmp_path: Path) -> None:
+def test_ray_gives_the_same_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     ray = pytest.importorskip("ray")
     local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
     simulate("toy_gops", "greedy,random", 3, local, seed=21, rotate=True)
@@ -98,6 +115,7 @@ def test_ray_gives_the_same_file(tmp_path: Path) -> None:
     )
     assert not ray.is_initialized()  # the run shut down the instance it started
     assert local.read_bytes() == remote.read_bytes()
+    assert "Token authentication is" not in capfd.readouterr().err  # asked for by name: no warning
 
 
 def test_bad_input_is_refused_before_anything_runs(tmp_path: Path) -> None:
