@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -205,8 +206,96 @@ def render_doc(results: dict[str, Any], baseline_data: dict[str, Any] | None) ->
             f"| {pair('game_ms', 1)} | {pair('clones_us')} | {pair('determinizations_us')} "
             f"| {pair('observations_us')} |"
         )
-    lines += ["", *_scaling_lines(results, baseline), ""]
+    lines += ["", *_budget_lines(results), "", *_scaling_lines(results, baseline), ""]
+    lines += [*_workers_lines(), *_identity_lines()]
     return "\n".join(lines)
+
+
+def _budget_lines(results: dict[str, Any]) -> list[str]:
+    """Each game against its budget of ``benchmarks/speed.py`` at the player count it is judged at."""
+    from galaxis import bench
+
+    budgets = bench.load_budgets()
+    out = [
+        "## Budgets (`benchmarks/speed.py`, judged by `galaxis bench --check`)",
+        "",
+        "| game | players | budget | ratio now | verdict |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for game_id, budget in sorted(budgets.items()):
+        players = bench.default_players(game_id)
+        row = next((r for r in results["rows"] if r["game"] == game_id and r["players"] == players), None)
+        if row is None:
+            continue
+        ratio = row["now"]["ratio"]
+        out.append(
+            f"| {game_id} | {players} | {budget:.2f} | {ratio:.2f} | {'pass' if ratio >= budget else 'FAIL'} |"
+        )
+    return out
+
+
+def _workers_lines() -> list[str]:
+    """The last ``benchmarks/workers.py`` run, if its results are there."""
+    path = ROOT / "benchmarks" / "results" / "workers.json"
+    if not path.is_file():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    out = [
+        "## Parallel runs (`python benchmarks/workers.py`)",
+        "",
+        f"Run {data['date']}, {data['repeats']} repeats, load average "
+        f"{', '.join(f'{x:.1f}' for x in data['load_average'])} on {data['cores']} cores. "
+        "Speed-up: wall time of `--workers 1` over `--workers 2` in the same repeat (median, range); "
+        "CPU 2/1: all CPU time of the two-worker run over the one-worker run; model: the one-worker "
+        "run's CPU time over the two-worker run's critical path (its own CPU time plus its busiest "
+        "worker's), what an idle two-core machine would show. *first run*: a fresh process (the "
+        "command line); *kept workers*: a process that ran before, its workers kept.",
+        "",
+        "| workload | mode | wall s, 1 worker | wall s, 2 workers | speed-up | CPU 2/1 | model |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    ray_lines = []
+    for label, entry in data["workloads"].items():
+        for mode in ("first_run", "kept_workers"):
+            m = entry.get(mode)
+            if not m:
+                continue
+            out.append(
+                f"| {label} | {mode.replace('_', ' ')} | {m['wall_s']['1']:.2f} | {m['wall_s']['2']:.2f} "
+                f"| {m['speedup_2_workers']:.2f} ({m['speedup_range'][0]:.2f}–{m['speedup_range'][1]:.2f}) "
+                f"| {m['cpu_2_over_1']:.2f} | {m['speedup_idle_machine_model']:.2f} |"
+            )
+            if "ray_start_s" in m:
+                ray_lines.append(
+                    f"- {label}: `ray.init` of a local instance took {m['ray_start_s']:.1f} s (wall); "
+                    f"the run on it {m['wall_s']['ray']:.2f} s against {m['wall_s']['1']:.2f} s on one worker."
+                )
+    if ray_lines:
+        out += ["", "Ray (a local instance with two CPUs, started before the run):", "", *ray_lines]
+    return [*out, ""]
+
+
+def _identity_lines() -> list[str]:
+    """The step-by-step digests that prove a faster game plays the same (benchmarks/replay_identity.py)."""
+    files = sorted((ROOT / "benchmarks" / "results").glob("replay_identity_*.json"))
+    if not files:
+        return []
+    out = [
+        "## Behaviour unchanged (`python benchmarks/replay_identity.py check GAME --file FILE`)",
+        "",
+        "Recorded from the code before the speed work: a digest chained over every step of seeded",
+        "random games (the whole state after each step, the legal actions, and every seventh step",
+        "each seat's observation and a determinization). The check replays the same games with",
+        "today's code and must find every digest equal.",
+        "",
+        "| file | players | games | steps |",
+        "|---|---|---:|---:|",
+    ]
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        counts = ", ".join(sorted(data["digests"], key=int))
+        out.append(f"| `{path.name}` | {counts} | {data['games']} each | {data['steps']:,} |")
+    return [*out, ""]
 
 
 def _scaling_lines(results: dict[str, Any], baseline: dict[tuple[str, int], dict[str, Any]]) -> list[str]:
@@ -259,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=str(OUT), help="where the numbers go")
     ap.add_argument("--doc", default=str(DOC), help="the Markdown table ('-' for none)")
     args = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: still remove the old worktree
     games = args.games or game_ids()
     cases = [(g, n) for g in games for n in player_counts(g) if args.players is None or n in args.players]
     workers = [Worker("now", ROOT)]

@@ -80,10 +80,10 @@ def _warm_up(tasks: Sequence[Task]) -> None:
         seen.add((task.game, task.game_module))
         ensure_game(task.game, task.game_module)
         match = new_match(task.game, len(task.seats), task.seed, dict(task.options))
-        if match.to_move:
-            match.legal_actions(match.to_move[0])
-        for spec in set(task.seats):
-            make_agent(spec, 0)
+        for spec in sorted(set(task.seats)):
+            agent = make_agent(spec, 0)
+            if match.to_move:  # one decision imports what the agent and the rules load on first use
+                agent.act(match.clone(), match.to_move[0])
 
 
 def _start_method() -> str:
