@@ -7,8 +7,8 @@ same whichever backend wrote it.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
-import os
 import socket
 import threading
 from collections import deque
@@ -139,6 +139,9 @@ def _run_pool(tasks: Sequence[Task], workers: int) -> Iterator[dict[str, Any]]:
         raise
 
 
+RAY_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
+
+
 def check_ray_address(address: str) -> None:
     """Ray waits minutes on an address nobody answers; a plain TCP probe fails fast."""
     if address in ("local", "", "auto"):
@@ -165,13 +168,18 @@ def _run_ray(tasks: Sequence[Task], address: str, init: dict[str, Any]) -> Itera
             kwargs["address"] = address
         else:
             kwargs.setdefault("include_dashboard", False)
-            # A local instance keeps Ray's token authentication (its default), asked for by name:
-            # left unset, Ray warns on every start that it turned it on.
-            os.environ.setdefault("RAY_AUTH_MODE", "token")
+        # A local instance keeps Ray's token authentication (its default for a new cluster),
+        # without Ray's warning on every start that it turned it on (it says nothing else).
+        auth_log = logging.getLogger(RAY_AUTH_LOGGER)
+        level = auth_log.level
+        if "address" not in kwargs:
+            auth_log.setLevel(logging.ERROR)
         try:
             ray.init(**kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BackendError(f"cannot start or reach Ray at {address!r}: {exc}") from None
+        finally:
+            auth_log.setLevel(level)
         started = True
     try:
         remote = ray.remote(num_cpus=1)(play_batch)
