@@ -31,7 +31,10 @@ from typer.core import TyperCommand, TyperGroup
 
 import galaxis
 from galaxis.core.errors import BadMatchFile, BadOption, GalaxisError
+from galaxis.core.messages import Catalogue
 from galaxis.core.registry import game_commands, game_ids, game_info, get_game
+
+TOOL = Catalogue.for_package(__name__)  # galaxis/data/messages.yaml
 
 if TYPE_CHECKING:
     from galaxis.core import GameInfo
@@ -93,11 +96,11 @@ def _user_errors(lang: str = "en", interrupted: str = "galaxis: interrupted") ->
     except GalaxisError as exc:
         _fail(exc.localized(lang))
     except json.JSONDecodeError as exc:
-        _fail(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        _fail(TOOL("bad_json", reason=exc.msg, line=exc.lineno, column=exc.colno).render(lang))
     except UnicodeDecodeError:
-        _fail("the file is not UTF-8 text")
+        _fail(TOOL("not_utf8").render(lang))
     except RecursionError:
-        _fail("the input is nested too deeply")
+        _fail(TOOL("too_deep_input").render(lang))
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         _fail(f"{where}{exc.strerror or exc}")
@@ -268,14 +271,15 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def parse_json(text: str, what: str = "the file") -> Any:
+def parse_json(text: str, what: object = None) -> Any:
     """JSON text, refused in one line when it is nested deeper than anything galaxis writes."""
+    where = TOOL("the_file") if what is None else what
     try:
         data = json.loads(text)
     except RecursionError:
-        raise BadMatchFile(f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels)") from None
+        raise BadMatchFile(TOOL("too_deep", what=where, limit=MAX_JSON_DEPTH)) from None
     if _depth(data) > MAX_JSON_DEPTH:
-        raise BadMatchFile(f"{what} is nested too deeply (more than {MAX_JSON_DEPTH} levels)")
+        raise BadMatchFile(TOOL("too_deep", what=where, limit=MAX_JSON_DEPTH))
     return data
 
 
@@ -303,9 +307,9 @@ def parse_options(items: list[str], info: GameInfo) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise BadOption(f"options look like key=value, not {item!r}")
+            raise BadOption(TOOL("option_form", item=repr(item)))
         if key in options:
-            raise BadOption(f"option {key!r} is given twice")
+            raise BadOption(TOOL("option_twice", key=repr(key)))
         parsed: Any = value
         if value.startswith("@"):
             parsed = read_json_file(value[1:])
@@ -328,7 +332,7 @@ def split_seats(text: str) -> list[str]:
         if seats and "=" in piece and ":" not in piece and ":" in seats[-1]:
             seats[-1] = f"{seats[-1]},{piece}"
         elif not piece:
-            raise BadOption(f"empty seat in --seats {text!r}")
+            raise BadOption(TOOL("empty_seat", text=repr(text)))
         else:
             seats.append(piece)
     return seats
@@ -432,7 +436,7 @@ def play(
         seat_specs = split_seats(seats)
         options = parse_options(option, info)
         if save is not None and not Path(save).resolve().parent.is_dir():
-            raise BadMatchFile(f"cannot save to {save}: the folder does not exist")
+            raise BadMatchFile(TOOL("no_folder_save", path=str(save)))
         terminal.play(game, seat_specs, check_seed(seed), options, lang.value, save, quiet, color)
 
 
@@ -456,7 +460,7 @@ def replay(
         from galaxis import terminal
 
         if to is not None and final:
-            raise BadOption("give either --to or --final, not both")
+            raise BadOption(TOOL("to_or_final"))
         terminal.replay(file, to, final, seat, line, lang.value, color)
 
 
@@ -558,7 +562,7 @@ def bench_command(
         for game_id in ids:
             get_game(game_id)
         if json_out is not None and not Path(json_out).resolve().parent.is_dir():
-            raise BadMatchFile(f"cannot write {json_out}: the folder does not exist")
+            raise BadMatchFile(TOOL("no_folder_write", path=str(json_out)))
         results = run_bench(ids, seconds, seed, players, repeats)
         budgets = bench.load_budgets()
         verdicts = bench.verdicts(results, budgets)

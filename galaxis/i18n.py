@@ -7,6 +7,8 @@ game (its board, its moves, its rules) comes from the game's own
 
 from __future__ import annotations
 
+from galaxis.core.messages import fmt
+
 LANGUAGES = ("en", "hu")
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -70,20 +72,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "bench_written": "Results written to {path}.",
     },
     "hu": {
-        "seat": "hely {seat}",
-        "seat_agent": "hely {seat} ({agent})",
-        "seed": "{game}, {players} játékos, mag: {seed}",
-        "your_turn": "Hely {seat}, te döntesz.",
+        "seat": "{seat:es} hely",
+        "seat_agent": "{seat:es} hely ({agent})",
+        "seed": "{game}, {players} játékos, kezdőérték: {seed}",
+        "your_turn": "Te döntesz ({seat:es} hely).",
         "legal_actions": "Szabályos lépések:",
-        "prompt": "hely {seat}> ",
+        "prompt": "{seat:es} hely> ",
         "input_help": "Írd be a lépés jelölését vagy a sorszámát; 'súgó' újra kiírja őket, 'tábla' a teljes táblát mutatja, 'kilépés' befejezi.",
         "changes": "Ami változott, mióta utoljára láttad ('tábla' a teljes táblát mutatja):",
         "no_changes": "Semmi sem változott abból, amit látsz.",
         "illegal": "Szabálytalan: {reason}",
         "illegal_rule": "Szabálytalan: {reason} (szabály: {rule})",
-        "bad_number": "Nincs {number}. lépés; válassz 1 és {count} között.",
-        "handover": "Add át a gépet: hely {seat} következik",
-        "handover_wait": "Hely {seat}: nyomj Entert, ha csak te látod a képernyőt.",
+        "bad_number": "Nincs {number:es} számú lépés; 1 és {count} között válassz.",
+        "handover": "Add át a gépet: {seat:az es} hely következik.",
+        "handover_wait": "{seat:Az es} hely: nyomj Entert, ha csak te látod a képernyőt.",
         "bot_move": "{who}: {notation} ({description})",
         "bot_move_plain": "{who}: {notation}",
         "game_over": "A játék véget ért.",
@@ -96,7 +98,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_words": "súgó",
         "quit_words": "kilépés",
         "human": "ember",
-        "position": "{index}. állás / {total}",
+        "position": "{index}. állás (összesen {total})",
         "last_action": "Utolsó lépés: {move}",
         "start": "A játszma kezdete.",
         "replay_prompt": "[Enter] tovább, b vissza, szám = ugrás, q kilépés> ",
@@ -113,16 +115,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "game": "Játék",
         "steps": "lépés/s",
         "games_s": "játszma/s",
-        "clones": "másolás",
+        "clones": "klón",
         "observations": "nézet",
-        "determinizations": "determ.",
+        "determinizations": "determinizálás",
         "ratio": "arány, tartomány",
         "budget": "elvárás",
         "verdict": "ítélet",
         "pass": "MEGFELEL",
-        "fail": "FAIL",
+        "fail": "NEM FELEL MEG",
         "no_budget": "-",
-        "bench_fail": "FAIL {game}: a kalibráció {ratio:.3f}-szerese, az elvárt {budget:.2f}× alatt",
+        "bench_fail": "NEM FELEL MEG – {game}: a kalibráció {ratio:.3f szorosa}, az elvárt {budget:.2f szoros} alatt",
         "bench_written": "Az eredmény ide került: {path}.",
     },
 }
@@ -138,4 +140,6 @@ def t(key: str, lang: str = "en", **values: object) -> str:
     """The string ``key`` in ``lang`` (English when missing), formatted with ``values``."""
     table = STRINGS.get(lang, STRINGS["en"])
     text = table.get(key) or STRINGS["en"][key]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    return fmt(lang if key in table else "en", text, **values)

@@ -31,7 +31,10 @@ import galaxis
 from galaxis.core import Action, GalaxisError, IllegalAction, Match, get_game
 from galaxis.core.agent import Agent
 from galaxis.core.errors import BadMatchFile, BadOption
+from galaxis.core.messages import Catalogue
 from galaxis.i18n import BOARD_WORDS, HELP_WORDS, QUIT_WORDS, t
+
+TOOL = Catalogue.for_package(__name__)  # galaxis/data/messages.yaml
 
 Reader = Callable[[str], str]
 
@@ -247,7 +250,7 @@ def _next_seat(to_move: tuple[int, ...], last: int, players: int) -> int:
         seat = (last + step) % players
         if seat in to_move:
             return seat
-    raise GalaxisError(f"the match is not over but nobody is to move (to_move={to_move!r})")
+    raise GalaxisError(TOOL("nobody_to_move", to_move=repr(to_move)))
 
 
 def _visible_to(match: Match, seat: int, action: Action, viewers: list[int]) -> bool:
@@ -436,21 +439,18 @@ class Recording:
 
     def __init__(self, data: Any) -> None:
         if not isinstance(data, dict):
-            raise BadMatchFile("a saved match is a JSON object")
+            raise BadMatchFile(TOOL("saved_type"))
         game = data.get("game", data.get("game_id"))
         seats = data.get("seats", data.get("agents"))
         self.labels = [str(s) for s in seats] if isinstance(seats, list) else None
         players = data.get("players", len(seats) if isinstance(seats, list) else None)
         history = data.get("history")
         if not isinstance(game, str) or not isinstance(players, int) or "seed" not in data:
-            raise BadMatchFile("a saved match needs 'game', 'seed' and 'players' (or 'seats')")
+            raise BadMatchFile(TOOL("saved_needs"))
         if data.get("redacted"):
-            raise BadMatchFile(
-                "this is the download of a match in progress, with the other seats' moves hidden; "
-                "download it again once the match is over"
-            )
+            raise BadMatchFile(TOOL("saved_redacted"))
         if not isinstance(history, list):
-            raise BadMatchFile("this record has no 'history' of actions, so there is nothing to replay")
+            raise BadMatchFile(TOOL("saved_no_history"))
         from galaxis.core import check_seed
 
         self.game, self.players, self.seed = game, players, check_seed(data["seed"])
@@ -466,7 +466,7 @@ class Recording:
                 and isinstance(entry[0], int)
                 and isinstance(entry[1], str)
             ):
-                raise BadMatchFile(f"history entry {i} is not a [seat, notation] pair")
+                raise BadMatchFile(TOOL("history_entry", index=i))
             self.history.append((entry[0], entry[1]))
         self._check()
 
@@ -478,7 +478,9 @@ class Recording:
                 match.apply(seat, notation)
             except IllegalAction as exc:
                 raise BadMatchFile(
-                    f"action {i + 1} of the history ({seat}: {notation!r}) is illegal: {exc}"
+                    TOOL(
+                        "history_illegal", index=i + 1, seat=seat, notation=repr(notation), reason=exc.message
+                    )
                 ) from None
         self.final = match
 
@@ -508,7 +510,7 @@ def load_recording(path: str, line: int) -> Recording:
         if len(rows) < 2:
             raise
     if not 1 <= line <= len(rows):
-        raise BadMatchFile(f"{path} has {len(rows)} lines; --line must be between 1 and {len(rows)}")
+        raise BadMatchFile(TOOL("line_range", path=str(path), count=len(rows)))
     return Recording(parse_json(rows[line - 1], f"line {line} of {path}"))
 
 
@@ -573,10 +575,10 @@ def replay(
     screen = Screen(lang, color)
     recording = load_recording(file, line)
     if seat is not None and not 0 <= seat < recording.players:
-        raise BadOption(f"--seat must be between 0 and {recording.players - 1}, not {seat}")
+        raise BadOption(TOOL("seat_range", last=recording.players - 1, seat=seat))
     total = len(recording.history)
     if to is not None and not 0 <= to <= total:
-        raise BadOption(f"--to must be between 0 and {total}, not {to}")
+        raise BadOption(TOOL("to_range", total=total, to=to))
     if (
         final
         and recording.saved_state is not None

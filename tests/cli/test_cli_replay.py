@@ -8,6 +8,7 @@ import pytest
 
 import galaxis
 from galaxis.cli import app
+from galaxis.core.hu import suffix
 
 
 @pytest.fixture
@@ -112,6 +113,6 @@ def test_replays_galaxis_simulate_output_with_the_games_words(runner, tmp_path):
     before = galaxis.replay("smugglers", record["seed"], 3, record["options"], history[:-1])
     seat, notation = history[-1]
     words = before.describe(before.find_action(seat, notation), "hu")
-    assert f"Utolsó lépés: hely {seat} (random): {notation} ({words})" in result.stdout
+    assert f"Utolsó lépés: {suffix(seat, 'es')} hely (random): {notation} ({words})" in result.stdout
     final = galaxis.replay("smugglers", record["seed"], 3, record["options"], history)
     assert final.render_text(None, "hu") in result.stdout
