@@ -14,6 +14,10 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 
+from galaxis.core.messages import Catalogue
+
+SERVER = Catalogue.for_package(__name__)  # galaxis/server/data/messages.yaml
+
 DEFAULT_LIMIT = 64 * 1024
 LIMITS = {"/api/replay": 4 * 1024 * 1024}  # uploaded match files are larger
 
@@ -36,7 +40,7 @@ class BodyLimit:
                 except ValueError:
                     too_big = False
                 if too_big:
-                    await _reject(send, limit)
+                    await _reject(send, limit, language_of(scope))
                     return
         seen = 0
         responded = False
@@ -59,7 +63,7 @@ class BodyLimit:
             await self.app(scope, counted, guarded_send)
         except _TooLarge:
             if not responded:
-                await _reject(send, limit)
+                await _reject(send, limit, language_of(scope))
 
 
 class _TooLarge(HTTPException):
@@ -69,8 +73,10 @@ class _TooLarge(HTTPException):
         super().__init__(413, f"request body larger than {limit} bytes")
 
 
-async def _reject(send: Any, limit: int) -> None:
-    body = json.dumps({"detail": f"request body larger than {limit} bytes"}).encode()
+async def _reject(send: Any, limit: int, lang: str) -> None:
+    body = json.dumps(
+        {"detail": SERVER("body_too_large", limit=limit).render(lang)}, ensure_ascii=False
+    ).encode()
     await send(
         {
             "type": "http.response.start",
@@ -171,6 +177,21 @@ def kind_of(method: str, path: str) -> str:
     return "read"
 
 
+def language_of(scope: Mapping[str, Any]) -> str:
+    """``?lang=`` or the first of ``Accept-Language`` the service speaks (else English)."""
+    query = bytes(scope.get("query_string", b"")).decode("latin-1")
+    for part in query.split("&"):
+        if part in ("lang=en", "lang=hu"):
+            return str(part[5:])
+    for name, value in scope.get("headers", ()):
+        if name == b"accept-language":
+            for item in bytes(value).decode("latin-1").split(","):
+                code = str(item.split(";")[0].strip().lower()[:2])
+                if code in ("en", "hu"):
+                    return code
+    return "en"
+
+
 def client_of(scope: Mapping[str, Any]) -> str:
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
@@ -195,9 +216,10 @@ class RateLimit:
         retry_ms = max(1, math.ceil(wait * 1000))
         body = json.dumps(
             {
-                "detail": f"too many requests from this address; retry in {retry_ms} ms",
+                "detail": SERVER("rate_limited", ms=retry_ms).render(language_of(scope)),
                 "retry_after_ms": retry_ms,
-            }
+            },
+            ensure_ascii=False,
         ).encode()
         await send(
             {

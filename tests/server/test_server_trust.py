@@ -366,3 +366,14 @@ def test_a_socket_that_never_says_hello_is_closed(
     with pytest.raises(WebSocketDisconnect) as info, client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
         ws.receive_json()
     assert info.value.code == 4408
+
+
+def test_limits_and_refusals_speak_hungarian_too(tmp_path: Path, toy: Any) -> None:
+    limits = RateLimits(create=Rate(1, 0.01))
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'h.db'}", rate_limits=limits)) as c:
+        assert make(c).status_code == 201
+        r = c.post("/api/matches", json=HUMANS, headers={"Accept-Language": "hu"})
+        assert r.status_code == 429 and "túl sok kérés" in r.json()["detail"]
+        big = b'{"x": "' + b"y" * 70_000 + b'"}'
+        r = c.post("/api/matches/x/join?lang=hu", content=big, headers={"Content-Type": "application/json"})
+        assert r.status_code == 413 and "bájtnál" in r.json()["detail"]
