@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
-from galaxis.games.space_empires.opponents.amoebas.amoeba import (
+from galaxis.games.space_empires.opponents.amoebas.tables import (
     tables as amoeba_tables,  # data/amoeba.yaml holds the amoeba set-ups
 )
 from galaxis.games.space_empires.opponents.tables import (
