@@ -18,13 +18,13 @@ from galaxis.games.space_empires import registry
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.bot import ce as bot_ce
 from galaxis.games.space_empires.bot import ground as bot_ground
+from galaxis.games.space_empires.bot.ground import TROOPS
 from galaxis.games.space_empires.systems import alien_tech, empire_advantages, gates
 from galaxis.games.space_empires.systems.reaction import should_react
 
 ATTACK_CYCLE = 3
 RALLY = 8  # warships wait at home until this many can leave together
 GUARD = 4  # warships kept for defence before spending on technology
-TROOPS = 2  # Infantry bought for each colony that can buy ground units (§10.1)
 WARSHIPS = ("DN", "BB", "BC", "CA", "DD", "SC")
 TECH_PLAN = (("ship_size", 2), ("ship_size", 3), ("attack", 1), ("move", 2), ("defense", 1), ("ship_size", 4))
 # The Advanced Start (§12.1.5): technology bought first, in this order, while the budget lasts.

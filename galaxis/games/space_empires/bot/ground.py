@@ -1,7 +1,7 @@
 """The heuristic bot's invasions (§10.1, agent spec ``heuristic``; agents.py calls these hooks).
 
 With ground combat on, from cycle ``FROM_CYCLE`` the bot keeps ``TRANSPORTS`` Transports at its home world,
-fills it with Infantry from the home garrison (keeping the defenders agents.TROOPS), and sends the loaded
+fills it with Infantry from the home garrison (keeping the defenders TROOPS), and sends the loaded
 Transport to the nearest enemy (or alien) colony it is strong enough for: a colony whose Militia (one per
 CP of its value) plus a guessed garrison of ``GARRISON_GUESS`` (garrisons are secret) are fewer than the
 ground units aboard. Home worlds with their many Militia are only invaded by that rule too. Landing is
@@ -28,6 +28,7 @@ PEACEFUL = (
     "Miner",
     "MSP",
 )  # units that cannot fight a Transport  # the bot prepares an invasion from this cycle on
+TROOPS = 2  # Infantry bought for each colony that can buy ground units (§10.1)
 
 
 def _dist(a: str, b: str) -> int:
@@ -75,8 +76,6 @@ def buy(obs: dict[str, Any], seat: int, buys: list[Action], ground_buys: list[Ac
     owned = sum(u.get("count", 1) for _, u in _transports(obs, seat)) + queued.count(TRANSPORT)
     if owned < TRANSPORTS:
         return next((a for a in buys if a.args[0] == TRANSPORT and a.args[1] == home), None)
-    from galaxis.games.space_empires.bot.agents import TROOPS
-
     garrison = obs.get("ground", {}).get("garrisons", {}).get(home, [])
     loaded = sum(aboard(obs, u) for h, u in _transports(obs, seat) if h == home)
     if len(garrison) + loaded < TROOPS + LOAD:
@@ -88,8 +87,6 @@ def embark(obs: dict[str, Any], seat: int, legal: list[Action]) -> Action | None
     """Movement Phase: an Infantry at the home world boards the Transport there, the last TROOPS stay."""
     if not wanted(obs, seat):
         return None
-    from galaxis.games.space_empires.bot.agents import TROOPS
-
     home = _home(obs, seat)
     garrison = obs.get("ground", {}).get("garrisons", {}).get(home, [])
     if len(garrison) <= TROOPS:
