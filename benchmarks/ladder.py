@@ -188,12 +188,13 @@ def run(tasks: list[Task], path: Path, workers: int, label: str) -> None:
     if text and not text.endswith("\n"):
         path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
     began = time.perf_counter()
-    with path.open("a", encoding="utf-8") as fh:
-        for n, record in enumerate(_results(todo, workers), 1):
+    for n, record in enumerate(_results(todo, workers), 1):
+        # opened per record: a file replaced meanwhile (a git checkout of committed results)
+        # gets the record, not the replaced file's orphaned copy
+        with path.open("a", encoding="utf-8") as fh:
             fh.write(json.dumps(record, separators=(",", ":")) + "\n")
-            fh.flush()
-            rate = n / (time.perf_counter() - began)
-            print(f"  {label}: {n}/{len(todo)} ({3600 * rate:.0f} games/h)", file=sys.stderr, flush=True)
+        rate = n / (time.perf_counter() - began)
+        print(f"  {label}: {n}/{len(todo)} ({3600 * rate:.0f} games/h)", file=sys.stderr, flush=True)
 
 
 def _results(todo: list[Task], workers: int) -> Iterator[dict[str, Any]]:
