@@ -54,6 +54,11 @@ function richText(text) {
   return frag;
 }
 
+// The first letter of a sentence in capitals (a game may start it with a seat's name).
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 function plainText(text) {
   return String(text).replace(/⟨(\d+)⟩/g, (_, n) => seatName(Number(n)));
 }
@@ -201,6 +206,15 @@ function renderBoard() {
   svg.removeAttribute("height");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", t("board"));
+  // Seat references in the board's words ("⟨1⟩") become the players' names.
+  const walker = document.createTreeWalker(svg, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeValue.includes("⟨")) node.nodeValue = plainText(node.nodeValue);
+  }
+  for (const node of svg.querySelectorAll("[data-tip]")) {
+    const tip = node.getAttribute("data-tip");
+    if (tip.includes("⟨")) node.setAttribute("data-tip", plainText(tip));
+  }
   // Tooltips: a <title> becomes the element's tip and accessible name (one tooltip, ours).
   for (const title of [...svg.querySelectorAll("title")]) {
     const host = title.parentElement;
@@ -225,10 +239,11 @@ function markTargets() {
     if (selectable || selection.includes(target)) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
+      // Its name for a screen reader: what it is (its tip) and what a click does, in words.
       const acts = cands.filter((a) => a.targets.includes(target));
       const tip = node.getAttribute("data-tip");
-      const words = acts.length === 1 ? acts[0].text : `${tip || target} (${acts.length})`;
-      node.setAttribute("aria-label", tip && acts.length === 1 ? `${tip}: ${words}` : words);
+      const shown = acts.slice(0, 3).map((a) => a.text).join(" / ") + (acts.length > 3 ? " …" : "");
+      node.setAttribute("aria-label", tip ? `${tip}: ${shown}` : shown);
     } else {
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
@@ -284,7 +299,7 @@ function renderStatus() {
     // A move being put together on the board: the remaining options in words, and a way back.
     if (cands.length <= 12) {
       for (const a of cands) {
-        box.append(choiceButton({ label: a.text, actions: [a.notation], style: "primary" }, () => send(a.notation, "board")));
+        box.append(choiceButton({ label: capitalised(a.text), actions: [a.notation], style: "primary" }, () => send(a.notation, "board")));
       }
     }
     box.append(choiceButton({ label: t("cancel"), actions: ["cancel"], style: "secondary" }, () => { selection = []; markTargets(); renderStatus(); }));
@@ -293,7 +308,7 @@ function renderStatus() {
   const covered = new Set();
   for (const c of state.choices) {
     c.actions.forEach((n) => covered.add(n));
-    box.append(choiceButton(c, (ev) => pressChoice(c, ev)));
+    box.append(choiceButton({ ...c, label: capitalised(c.label) }, (ev) => pressChoice(c, ev)));
   }
   // Every legal move is reachable: those with no button and no target on the board go under "More".
   const onBoard = boardTargets();
@@ -384,11 +399,12 @@ function renderLog() {
   const list = document.getElementById("log");
   list.replaceChildren();
   lastLog.forEach((e, i) => {
-    const item = el("li", { class: `${e.undone ? "undone" : ""}${i === lastLog.length - 1 ? " latest" : ""}` }, richText(logText(e)));
+    const item = el("li", { class: `${e.undone ? "undone" : ""}${i === lastLog.length - 1 ? " latest" : ""}` },
+      richText(capitalised(logText(e))));
     for (const line of e.lines || []) item.append(el("div", { class: "outcome" }, richText(line)));
     list.append(item);
   });
-  list.scrollTop = list.scrollHeight;
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
 
 function placeOf(seat) {
@@ -526,7 +542,7 @@ function chooser(actions, x, y) {
     el("div", { class: "dim", text: t("choose") }));
   for (const a of actions) {
     box.append(el("button", { type: "button", "data-notation": a.notation,
-      onclick: () => { closeChooser(); send(a.notation, "board"); } }, a.text));
+      onclick: () => { closeChooser(); send(a.notation, "board"); } }, capitalised(a.text)));
   }
   box.append(el("button", { type: "button", class: "secondary", onclick: closeChooser, text: t("cancel") }));
   document.body.append(box);

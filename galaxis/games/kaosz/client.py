@@ -51,7 +51,7 @@ def _t(lang: str) -> dict[str, Any]:
     return data
 
 
-def _say(lang: str, group: str, key: str, **values: object) -> str:
+def say(lang: str, group: str, key: str, **values: object) -> str:
     return fmt(lang, str(_t(lang)[group][key]), **values)
 
 
@@ -77,13 +77,13 @@ def _seats(action: Action) -> list[int]:
 def prompt(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> str:
     to_move = g.to_move(s)
     if not to_move or not s.pending:
-        return _say(lang, "log", "over")
+        return say(lang, "log", "over")
     step = s.pending[-1]
     kind = step.kind
     texts_now = _t(lang)["prompt"]
     if seat not in to_move:
         what = texts_now["what"].get(kind, kind)
-        return _say(lang, "prompt", "other", seat=step.seat, what=what)
+        return say(lang, "prompt", "other", seat=step.seat, what=what)
     if kind not in texts_now:
         return Game.default_of("prompt")(g, s, seat, lang)  # type: ignore[no-any-return]
     values: dict[str, object] = {}
@@ -91,7 +91,7 @@ def prompt(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> str:
         values["count"] = step.data.get("count", 1)
     if kind == "choose":
         values["card"] = card_name(s, step.data["card"], seat, lang)
-    return f"{_say(lang, 'prompt', kind, **values)}."
+    return f"{say(lang, 'prompt', kind, **values)}."
 
 
 def choices(g: Game, s: KaoszState, seat: int, lang: str = "en") -> list[Choice]:
@@ -101,7 +101,7 @@ def choices(g: Game, s: KaoszState, seat: int, lang: str = "en") -> list[Choice]
         kind = a.args[0] if a.args else a.notation
         if kind in BUTTONS and a.notation == kind:
             style = "secondary" if kind in SECONDARY else "primary"
-            out.append(Choice(_say(lang, "buttons", kind), (a.notation,), style))
+            out.append(Choice(say(lang, "buttons", kind), (a.notation,), style))
     return out
 
 
@@ -116,7 +116,7 @@ def log_line(
     kind = action.args[0] if action.args else action.notation
     hidden = viewer != seat and not g.action_is_public(s, seat, action)
     if kind in ("take", "discard") and hidden:
-        return _say(lang, "log", f"{kind}_hidden", seat=seat)
+        return say(lang, "log", f"{kind}_hidden", seat=seat)
     uids = _uids(action)
     names = [card_name(s, u, viewer, lang, reveal=(i == 0 and kind in REVEALING)) for i, u in enumerate(uids)]
     card = names[0] if names else ""
@@ -126,9 +126,9 @@ def log_line(
     extra = ""
     if kind in ("play", "down", "use"):
         if other:
-            extra = _say(lang, "log", "on_card", card=other)
+            extra = say(lang, "log", "on_card", card=other)
         elif _seats(action):
-            extra = _say(lang, "log", "at_seat", seat=_seats(action)[0])
+            extra = say(lang, "log", "at_seat", seat=_seats(action)[0])
     what = ""
     if kind == "attack":
         words = action.notation.split()[1:]
@@ -148,7 +148,7 @@ def log_line(
         what = card or (f"⟨{_seats(action)[0]}⟩" if _seats(action) else "")
     if kind not in _t(lang)["log"]:
         return f"⟨{seat}⟩: {action.notation if not hidden else '…'}"
-    return _say(lang, "log", kind, seat=seat, card=card, other=other, extra=extra, what=what)
+    return say(lang, "log", kind, seat=seat, card=card, other=other, extra=extra, what=what)
 
 
 def log_events(
@@ -159,13 +159,13 @@ def log_events(
     for e in events:
         kind = e.get("type")
         if kind == "eliminated" and "seat" in e:
-            out.append(_say(lang, "log", "eliminated", seat=e["seat"]))
+            out.append(say(lang, "log", "eliminated", seat=e["seat"]))
         elif kind in ("neutralized", "fizzle") and isinstance(e.get("card"), int):
-            out.append(_say(lang, "log", kind, card=card_name(s, e["card"], viewer, lang)))
+            out.append(say(lang, "log", kind, card=card_name(s, e["card"], viewer, lang)))
         elif kind == "combat_end":
-            out.append(_say(lang, "log", "combat_end"))
+            out.append(say(lang, "log", "combat_end"))
         elif kind == "game_over":
-            out.append(_say(lang, "log", "over"))
+            out.append(say(lang, "log", "over"))
     return out
 
 
@@ -203,9 +203,9 @@ def score_breakdown(g: Game, s: KaoszState, viewer: int | None, lang: str = "en"
     kills = tuple(p.kills for p in s.players)
     colony = tuple(len(p.colony) if not p.out else 0 for p in s.players)
     rows = (
-        ScoreRow(_say(lang, "score", "alive"), alive),
-        ScoreRow(_say(lang, "score", "kills"), kills),
-        ScoreRow(_say(lang, "score", "colony"), colony),
+        ScoreRow(say(lang, "score", "alive"), alive),
+        ScoreRow(say(lang, "score", "kills"), kills),
+        ScoreRow(say(lang, "score", "colony"), colony),
     )
     tie = texts()["tie"]
     criteria = [TieCriterion(tie[k][0], tie[k][1], v) for k, v in (("kills", kills), ("colony", colony))]

@@ -6,7 +6,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from galaxis.core.client import seat_ref
 from galaxis.core.messages import fmt
+from galaxis.games.kaosz.cards import pool
+from galaxis.games.kaosz.client import say
 from galaxis.games.kaosz.effects import words
 from galaxis.games.kaosz.views import describe
 
@@ -14,39 +17,93 @@ if TYPE_CHECKING:
     from galaxis.core import Game
     from galaxis.games.kaosz.state import KaoszState
 
-W, H = 56, 78
+W, H = 96, 128
 ROTATE = {"active": 0, "used": 90, "damaged": 180}
+INK = "#e8eaf6"  # labels on the dark page
+CARD_INK = "#1b1b1b"  # text on a card face
+
+
+def _lines(text: str, width: int = 13, most: int = 3) -> list[str]:
+    """A card name broken into short lines (at most ``most``, the last cut with "…")."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], lines[most - 1][: width - 1] + "…"]
+    return [line if len(line) <= width + 2 else line[: width + 1] + "…" for line in lines]
+
+
+def _tip(v: dict[str, Any], name: str | None, lang: str) -> str:
+    """What a card's tooltip says: its name, type, cost and text, and its values in play."""
+    w = words(lang)
+    if not name:
+        return say(lang, "tips", "face_down")
+    parts = [name]
+    if v.get("type"):
+        kind = w["types"].get(v["type"], v["type"])
+        sub = w["subtypes"].get(v.get("subtype") or "", v.get("subtype") or "")
+        parts.append(f"{kind}{' / ' + sub if sub else ''}")
+    if "cost" in v:
+        parts.append(say(lang, "tips", "cost", cost=v["cost"]))
+    if "stats" in v:
+        st = v["stats"]
+        parts.append(f"{st['speed']}-{st['firepower']}-{v['armour_left']}-{st['bombard']}")
+    card = pool().get(v.get("card", ""))
+    text = card.summary_text(lang) if card is not None else ""
+    return " · ".join(parts) + (f"\n{text}" if text else "")
 
 
 def _card(v: dict[str, Any], x: int, y: int, lang: str) -> str:
     cx, cy = x + W // 2, y + H // 2
     name = v.get("name") if lang == "hu" else v.get("name_en")
     fill = "#f4ecd0" if name else "#345"
-    label = escape((name or "?")[:12])
+    ink = CARD_INK if name else INK
     body = (
-        f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="4" fill="{fill}" stroke="#222"/>'
-        f'<text x="{cx}" y="{y + 14}" font-size="8" text-anchor="middle">{escape(v["id"])}</text>'
-        f'<text x="{cx}" y="{y + 28}" font-size="7" text-anchor="middle">{label}</text>'
+        f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="6" fill="{fill}" stroke="#222"/>'
+        f'<text x="{x + 6}" y="{y + 16}" font-size="13" fill="{ink}">{escape(v["id"])}</text>'
     )
+    if "cost" in v:
+        body += (
+            f'<text x="{x + W - 6}" y="{y + 16}" font-size="13" font-weight="bold" '
+            f'text-anchor="end" fill="{ink}">{v["cost"]}</text>'
+        )
+    for k, line in enumerate(_lines(name or "?")):
+        body += (
+            f'<text x="{cx}" y="{y + 40 + 15 * k}" font-size="13" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}">{escape(line)}</text>'
+        )
     if "stats" in v:
         st = v["stats"]
         body += (
-            f'<text x="{cx}" y="{y + 44}" font-size="8" text-anchor="middle">'
+            f'<text x="{cx}" y="{y + H - 26}" font-size="13" text-anchor="middle" fill="{ink}">'
             f"{st['speed']}-{st['firepower']}-{v['armour_left']}-{st['bombard']}</text>"
         )
     if v.get("upgrades"):
-        body += f'<text x="{cx}" y="{y + 60}" font-size="8" text-anchor="middle">+{v["upgrades"]}</text>'
+        body += (
+            f'<text x="{cx}" y="{y + H - 10}" font-size="13" text-anchor="middle" fill="{ink}">'
+            f"+{v['upgrades']}</text>"
+        )
     turn = ROTATE[v["state"]]
-    out = f'<g data-target="{escape(v["id"])}" transform="rotate({turn} {cx} {cy})">{body}</g>'
+    tip = escape(_tip(v, name, lang), quote=True)
+    out = (
+        f'<g data-target="{escape(v["id"])}" data-tip="{tip}" transform="rotate({turn} {cx} {cy})">{body}</g>'
+    )
     for k, a in enumerate(v.get("aboard", [])):
         out += _card(a, x + 8 + 10 * k, y + H - 10 + 6 * k, lang)
     return out
 
 
-def _button(tid: str, label: str, x: int, y: int) -> str:
+def _button(tid: str, label: str, x: int, y: int) -> tuple[str, int]:
+    """A button on the table; returns its drawing and its width."""
+    width = max(80, int(7.4 * len(label)) + 20)
     return (
-        f'<g data-target="{escape(tid)}"><rect x="{x}" y="{y}" width="70" height="20" rx="4" fill="#dde"/>'
-        f'<text x="{x + 35}" y="{y + 14}" font-size="10" text-anchor="middle">{escape(label)}</text></g>'
+        f'<g data-target="{escape(tid)}"><rect x="{x}" y="{y}" width="{width}" height="26" rx="5" fill="#dde"/>'
+        f'<text x="{x + width // 2}" y="{y + 18}" font-size="13" text-anchor="middle" fill="{CARD_INK}">'
+        f"{escape(label)}</text></g>",
+        width,
     )
 
 
@@ -59,42 +116,61 @@ def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> st
     for p in obs["players"]:
         i = p["seat"]
         head = (
-            f"{w['seat']} {i}{' (' + w['active_player'] + ')' if i == obs['active'] else ''}: "
+            f"{seat_ref(i)}{' (' + w['active_player'] + ')' if i == obs['active'] else ''}: "
             f"{w['credits']} {p['credits']}, {w['colony']} {p['colony']}, "
             f"{w['hand']} {p['hand']}, {w['wreck']} {p['wreck']}, {w['trash']} {len(p['trash'])}"
         )
-        parts.append(f'<text x="10" y="{y + 12}" font-size="12">{escape(head)}</text>')
+        parts.append(f'<text x="10" y="{y + 16}" font-size="14" fill="{INK}">{escape(head)}</text>')
+        y += 24
+        bx = 10
+        buttons = [(f"colony-{i}", w["buttons"]["colony"]), (f"hand-{i}", w["buttons"]["hand"])]
+        buttons += [
+            (f"wreck-{i}", w["buttons"]["wreck"]),
+            (f"seat-{i}", fmt(lang, w["buttons"]["seat"], seat=seat_ref(i))),
+        ]
         if len(obs["players"]) == 2 and i != seat:
-            parts.append(_button("attack-colony", w["buttons"]["colony"], 520, y))
-            parts.append(_button("attack-hand", w["buttons"]["hand"], 440, y))
-        parts.append(_button(f"colony-{i}", w["buttons"]["colony"], 600, y))
-        parts.append(_button(f"hand-{i}", w["buttons"]["hand"], 680, y))
-        parts.append(_button(f"wreck-{i}", w["buttons"]["wreck"], 760, y))
-        parts.append(_button(f"seat-{i}", fmt(lang, w["buttons"]["seat"], seat=i), 840, y))
-        y += 26
+            buttons = [
+                ("attack-colony", w["buttons"]["colony"]),
+                ("attack-hand", w["buttons"]["hand"]),
+                *buttons,
+            ]
+        for tid, label in buttons:
+            drawn, bw = _button(tid, label, bx, y)
+            parts.append(drawn)
+            bx += bw + 8
+        y += 36
         x = 10
         for zone in ("hangar", "canteen", "surface"):
-            parts.append(f'<text x="{x}" y="{y + 10}" font-size="9">{escape(w[zone])}</text>')
-            x += 44
-            for v in p[zone]:
+            cards = p[zone]
+            if x > 10 and x + 70 + len(cards) * (W + 14) > width:  # the zone on a row of its own
+                x, y = 10, y + H + 30
+            parts.append(f'<text x="{x}" y="{y + 14}" font-size="13" fill="{INK}">{escape(w[zone])}</text>')
+            x += 70
+            for v in cards:
+                if x + W > width - 10:
+                    x, y = 80, y + H + 30
                 parts.append(_card(v, x, y, lang))
                 x += W + 14
             x += 20
         y += H + 30
         if "hand_cards" in p:
             x = 10
-            parts.append(f'<text x="{x}" y="{y + 10}" font-size="9">{escape(w["hand"])}</text>')
+            parts.append(f'<text x="{x}" y="{y + 14}" font-size="13" fill="{INK}">{escape(w["hand"])}</text>')
+            x = 60
             for v in p["hand_cards"]:
-                x += W + 6
+                if x + W > width - 10:
+                    x, y = 60, y + H + 16
                 parts.append(_card(v, x, y, lang))
+                x += W + 8
             y += H + 16
-    parts.append(f'<text x="10" y="{y + 12}" font-size="11">{escape(w["stack_order"])}</text>')
-    x = 180
+    parts.append(f'<text x="10" y="{y + 16}" font-size="13" fill="{INK}">{escape(w["stack_order"])}</text>')
+    y += 24
+    x = 10
     for it in obs["stack"]:
         parts.append(_card(it["card"], x, y, lang))
         if it["kind"] != "card":  # a payment or an ability (§4.3, §9.5) rather than an interrupt card
             label = w["stack_kinds"].get(it["kind"], it["kind"])
-            parts.append(f'<text x="{x}" y="{y + H + 10}" font-size="9">{label}</text>')
+            parts.append(f'<text x="{x}" y="{y + H + 14}" font-size="13" fill="{INK}">{escape(label)}</text>')
         x += W + 10
     y += H + 16
     x = 10
@@ -109,10 +185,14 @@ def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> st
                 if (
                     tid not in shown
                 ):  # buttons (pass, go, bomb...) and cards shown nowhere else (a tutor's five)
-                    parts.append(_button(tid, describe(g, s, a, lang), x, y))
+                    drawn, bw = _button(tid, describe(g, s, a, lang), x, y)
+                    if x + bw > width - 10 and x > 10:  # a new row of buttons
+                        x, y = 10, y + 34
+                        drawn, bw = _button(tid, describe(g, s, a, lang), x, y)
+                    parts.append(drawn)
                     shown.add(tid)
-                    x += 76
-    y += 30
+                    x += bw + 8
+    y += 40
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" viewBox="0 0 {width} {y}">'
         + "".join(parts)

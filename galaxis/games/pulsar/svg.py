@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from galaxis.core.client import seat_ref
 from galaxis.core.messages import fmt
 from galaxis.games.pulsar.data import board, hq_boards, tech_ids, terms, transmitters
 from galaxis.games.pulsar.views import goal_text
@@ -23,7 +24,12 @@ if TYPE_CHECKING:
 SEAT_FILL = ["#d33a2c", "#2f62c9", "#e8c21a", "#2e9e3e"]
 GATE_FILL = {"o": "#f28c1e", "p": "#e05bb5", "g": "#3cbf4a"}
 SCALE = 700 / 1684
-WIDTH, HEIGHT = 1500, 1000
+# The star map (700 units) is drawn 1.4 times larger on top, the boards below it 1.3 times
+# larger, so that at the width a browser gives the board every text is readable.
+WIDTH = 1000
+MAP_SCALE, PANEL_SCALE = 1.4, 1.3
+PANEL_X0 = 730  # where the boards' own coordinates start
+MIN_FONT = 9  # before the scaling above: at least 11.7 units on the page
 
 
 def _t(
@@ -36,7 +42,7 @@ def _t(
     weight: str = "normal",
 ) -> str:
     return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{max(size, MIN_FONT)}" text-anchor="{anchor}" fill="{fill}" '
         f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>'
     )
 
@@ -158,14 +164,21 @@ def _dice_board(s: PulsarState, x0: float, y0: float, w: dict[str, Any], lang: s
 
 
 def render_svg(game: Game, s: PulsarState, seat: int | None, lang: str = "en") -> str:
+    map_height = 700 * MAP_SCALE + 10
+    panel_height = (502 + 100 * len(s.players)) * PANEL_SCALE
+    height = int(map_height + panel_height + 10)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#0b0f1e"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}">',
+        f'<rect width="{WIDTH}" height="{height}" fill="#0b0f1e"/>',
     ]
     all_terms = terms()
     w: dict[str, Any] = all_terms.get(lang, all_terms["en"])
+    parts.append(f'<g transform="translate(10 0) scale({MAP_SCALE})">')
     parts += _cluster(s, w["size_letters"])
-    x0 = 730
+    parts.append("</g>")
+    shift = 10 - PANEL_X0 * PANEL_SCALE
+    parts.append(f'<g transform="translate({shift:.0f} {map_height:.0f}) scale({PANEL_SCALE})">')
+    x0 = PANEL_X0
     b = w["board"]
     parts += _dice_board(s, x0, 24, w, lang)
     # gyrodyne board and modifier board
@@ -246,7 +259,7 @@ def render_svg(game: Game, s: PulsarState, seat: int | None, lang: str = "en") -
                 fmt(
                     lang,
                     b["seat"],
-                    seat=i,
+                    seat=seat_ref(i),
                     score=p.score,
                     cubes=p.cubes,
                     pm=p.pm,
@@ -308,5 +321,5 @@ def render_svg(game: Game, s: PulsarState, seat: int | None, lang: str = "en") -
             elif seat == i:
                 parts.append(_box(x0 + 60, y + 64, 60, 18, fmt(lang, b["side"], v=1), "hq-side-1"))
                 parts.append(_box(x0 + 124, y + 64, 60, 18, fmt(lang, b["side"], v=2), "hq-side-2"))
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return "".join(parts)

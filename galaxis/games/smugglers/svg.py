@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from galaxis.core.client import seat_ref
 from galaxis.games.smugglers.data import COLOURS, sectors, terms
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ SEAT_FILL = {
     "purple": "#8b4fc9",
 }
 WIDTH = 1000
+MIN_FONT = 12  # the board's smallest text, readable at the width a browser gives it
 
 
 def _text(
@@ -40,7 +42,7 @@ def _text(
     weight: str = "normal",
 ) -> str:
     return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{max(size, MIN_FONT)}" text-anchor="{anchor}" fill="{fill}" '
         f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>'
     )
 
@@ -103,7 +105,7 @@ def render_svg(game: Game, state: SmugglersState, seat: int | None, lang: str = 
         f'data-game="smugglers">',
         f'<rect width="{WIDTH}" height="{height}" fill="#0a0f1f"/>',
     ]
-    to_move = ", ".join(f"{i} {w['players'].get(colours[i], colours[i])}" for i in obs["to_move"])
+    to_move = ", ".join(seat_ref(i) for i in obs["to_move"])
     out.append(
         _text(
             20,
@@ -173,7 +175,8 @@ def render_svg(game: Game, state: SmugglersState, seat: int | None, lang: str = 
         out.append(
             f'<rect x="18" y="{py + 8}" width="18" height="18" fill="{SEAT_FILL.get(p["colour"], "#ccc")}" stroke="#999"/>'
         )
-        label = f"{i} {w['players'].get(p['colour'], p['colour'])}" + (f" ({w['you']})" if mine else "")
+        colour = w["players"].get(p["colour"], p["colour"])
+        label = f"{seat_ref(i)} ({colour}{', ' + w['you'] if mine else ''})"
         out.append(_text(44, py + 22, label, 15, weight="bold"))
         supply = ' data-target="supply-e" class="clickable"' if mine else ""
         out.append(f"<g{supply}>" + _text(250, py + 22, f"⚡ {p['energy']}", 15) + "</g>")

@@ -17,6 +17,7 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
+from galaxis.core.client import seat_ref
 from galaxis.games.stellium.data import DISC_LETTERS, TYPES, Card, board_data, cards, geometry, start_cells_of
 from galaxis.games.stellium.text import words
 
@@ -29,6 +30,7 @@ INK = {"g": "#0b2a0e", "b": "#ffffff", "y": "#3a2a00", "p": "#3b0a24"}
 DIRS = ("E", "NE", "NW", "W", "SW", "SE")
 STEP = 46.0
 WIDTH = 1160
+MIN_FONT = 14  # the board's smallest text, readable at the width a browser gives it
 SQ3 = math.sqrt(3) / 2
 
 
@@ -42,7 +44,7 @@ def _text(
     weight: str = "normal",
 ) -> str:
     return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{max(size, MIN_FONT)}" text-anchor="{anchor}" fill="{fill}" '
         f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>'
     )
 
@@ -187,7 +189,7 @@ def render_svg(game: Game, state: StelliumState, seat: int | None, lang: str = "
     out.append(_text(20, 28, title, 20, weight="bold"))
     pending = obs["pending"]
     if pending:
-        who = f"{pending['seat']}" + (f" ({w['you']})" if pending["seat"] == seat else "")
+        who = seat_ref(pending["seat"]) + (f" ({w['you']})" if pending["seat"] == seat else "")
         out.append(
             _text(
                 20,
@@ -330,7 +332,7 @@ def render_svg(game: Game, state: StelliumState, seat: int | None, lang: str = "
         out.append(
             f'<rect x="10" y="{py}" width="{WIDTH - 20}" height="110" rx="6" fill="#0f1733" stroke="{border}"/>'
         )
-        name = f"{i}" + (f" ({w['you']})" if i == seat else "")
+        name = seat_ref(i) + (f" ({w['you']})" if i == seat else "")
         out.append(_text(22, py + 24, name, 16, weight="bold"))
         out.append(_text(22, py + 46, f"{w['score']}: {obs['scores'][i]:g}", 13))
         out.append(_text(22, py + 64, f"{w['points']}: {p['points']}", 12, fill="#bbc"))
