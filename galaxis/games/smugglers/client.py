@@ -172,7 +172,7 @@ def seat_panels(g: Game, s: SmugglersState, viewer: int | None, lang: str = "en"
     out = []
     for seat, p in enumerate(s.players):
         sheet = sheets()[p.colour]
-        goods = " ".join(f"{c.upper()}{n}" for c, n in zip(COLOURS, p.goods, strict=True))
+        goods = " ".join(f"{w['letters'][c]}{n}" for c, n in zip(COLOURS, p.goods, strict=True))
         goods_tip = ", ".join(f"{n} {w['colours'][c]}" for c, n in zip(COLOURS, p.goods, strict=True))
         facts = [
             Fact(t["energy"], str(p.energy)),
