@@ -22,6 +22,7 @@ let ws = null;
 let backoff = 500;
 let clockBase = 0;
 let countdownEnd = 0;
+let cooldownEnd = 0; // real time: when this browser's seat may act again (one hand, one move at a time)
 let games = {};
 let selection = []; // board targets chosen so far for a move being put together
 let shapes = null; // what the board's keyed elements looked like, to mark what changed
@@ -225,6 +226,7 @@ function renderBoard() {
   }
   markTargets();
   markChanges(svg);
+  tickBoard();
 }
 
 function markTargets() {
@@ -514,6 +516,7 @@ async function send(notation, source = "board", retried = false) {
     const seq = state.realtime ? null : state.seq;
     await api("POST", `${BASE}/actions`, { token: tokens[viewSeat], body: { notation, seq } });
     ok = true;
+    if (state.realtime && state.realtime.cooldown_ms) cooldownEnd = performance.now() + state.realtime.cooldown_ms;
     selection = [];
   } catch (err) {
     if (err.status === 409 && !retried) retry = "stale";
@@ -521,6 +524,7 @@ async function send(notation, source = "board", retried = false) {
     else if (err.status === 409) retry = null;
     else showError(where, err.status === 422 ? `${t("refused")}: ${err.message}` : err.message);
     if (retry === "later") {
+      cooldownEnd = performance.now() + ((err.data && err.data.retry_after_ms) || 500);
       showError(where, t("cooldown"));
       setTimeout(() => send(notation, source, true), (err.data && err.data.retry_after_ms) || 500);
     }
@@ -754,6 +758,21 @@ function tick() {
   tickClocks();
   const left = countdownEnd - performance.now();
   document.getElementById("countdown").textContent = left > 0 ? `${t("countdown")} ${Math.ceil(left / 1000)}…` : "";
+  tickBoard();
+}
+
+// Real-time pacing drawn on a game's board: an element with data-live="countdown" (the
+// synchronised reveal) or "cooldown" (this seat's one-hand wait) shows its label and the
+// seconds left, and is empty otherwise (the game's drawing may hide it then).
+function tickBoard() {
+  const now = performance.now();
+  for (const node of document.querySelectorAll("#board [data-live]")) {
+    const cooling = node.dataset.live === "cooldown";
+    const left = (cooling ? cooldownEnd : node.dataset.live === "countdown" ? countdownEnd : 0) - now;
+    const secs = cooling ? (left / 1000).toFixed(1) : `${Math.ceil(left / 1000)}…`;
+    const words = left > 0 ? `${node.dataset.label || ""} ${secs}`.trim() : "";
+    if (node.textContent !== words) node.textContent = words;
+  }
 }
 
 async function init() {

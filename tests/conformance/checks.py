@@ -240,6 +240,7 @@ def check_information(match: Match, where: Where, log: SecretLog) -> None:
             log.had_secret.add(viewer)
             dumps(secret)
         text, svg = match.render_text(viewer), match.render_svg(viewer)
+        svg_hu = match.render_svg(viewer, "hu")  # the drawing's words and tips in both languages
         for s in DETERMINIZE_SEEDS:
             world = match.determinize(viewer, s)
             ctx = f" (determinize({viewer}, {s})){where}"
@@ -262,6 +263,7 @@ def check_information(match: Match, where: Where, log: SecretLog) -> None:
             if s == DETERMINIZE_SEEDS[0]:
                 assert world.render_text(viewer) == text, f"render_text reveals hidden information{ctx}"
                 assert world.render_svg(viewer) == svg, f"render_svg reveals hidden information{ctx}"
+                assert world.render_svg(viewer, "hu") == svg_hu, f"render_svg(hu) reveals hidden information{ctx}"
                 world_json = json.loads(json.dumps(world.to_json(), allow_nan=False))
                 assert match_from_json(world_json).to_json() == world.to_json(), (
                     f"determinized JSON round trip{ctx}"
@@ -287,10 +289,14 @@ def check_renders(match: Match, where: Where) -> None:
         except ET.ParseError as exc:
             raise AssertionError(f"render_svg({viewer}) is not well-formed XML: {exc}{where}") from None
         assert root.tag.endswith("svg"), f"render_svg({viewer}) root is <{root.tag}>{where}"
-        # A picture with clickable elements must offer every target the seat's moves refer to.
+        # A picture with clickable elements must offer every target the seat's moves refer to,
+        # except moves that are status-bar buttons (``choices``: wait, done, pass...).
         clickable = {el.get("data-target") for el in root.iter() if el.get("data-target") is not None}
         if viewer is not None and clickable:
+            buttons = {n for c in match.choices(viewer) for n in c.actions} if viewer in match.to_move else set()
             for action in match.legal_actions(viewer):
+                if action.notation in buttons:
+                    continue
                 lost = [t for t in action.targets if t not in clickable]
                 assert not lost, (
                     f"{action.notation!r} targets {lost} missing from render_svg({viewer}){where}"

@@ -168,6 +168,7 @@ def seat_panels(g: Game, s: SmugglersState, viewer: int | None, lang: str = "en"
     t = _t(lang)["panel"]
     w = _words(lang)
     scores = g.result(s).scores
+    rows = scoring.breakdown(s)
     to_move = g.to_move(s)
     out = []
     for seat, p in enumerate(s.players):
@@ -175,6 +176,7 @@ def seat_panels(g: Game, s: SmugglersState, viewer: int | None, lang: str = "en"
         goods = " ".join(f"{w['letters'][c]}{n}" for c, n in zip(COLOURS, p.goods, strict=True))
         goods_tip = ", ".join(f"{n} {w['colours'][c]}" for c, n in zip(COLOURS, p.goods, strict=True))
         facts = [
+            Fact(t["score"], _score_words(rows[seat], lang), t["score_tip"]),
             Fact(t["energy"], str(p.energy)),
             Fact(t["goods"], goods, goods_tip),
             Fact(t["dice"], str(p.dice_in_hand)),
@@ -202,21 +204,38 @@ def seat_panels(g: Game, s: SmugglersState, viewer: int | None, lang: str = "en"
     return out
 
 
+def _score_words(row: dict[str, Any], lang: str) -> str:
+    """§4: the running score in words, so a negative one says why (leftover energy and goods)."""
+    text = _say(
+        lang,
+        "panel",
+        "score_v",
+        planets=row["planets"],
+        unpaid=-row["unpaid"],
+        energy=-row["energy"],
+        goods=-row["goods"],
+    )
+    if row["ship_majorities"]:
+        text += _say(lang, "panel", "score_bonus", bonus=row["ship_majorities"])
+    return text
+
+
 def score_breakdown(g: Game, s: SmugglersState, viewer: int | None, lang: str = "en") -> ScoreBreakdown:
     """§4 item by item, and the §4.1 tie-break in words."""
     t = _t(lang)["score"]
+    tips = _t(lang)["score_tips"]
     rows = scoring.breakdown(s)
     result = g.result(s)
     parts = [
-        ScoreRow(t["planets"], tuple(r["planets"] for r in rows)),
-        ScoreRow(t["unpaid"], tuple(r["unpaid"] for r in rows)),
-        ScoreRow(t["energy"], tuple(r["energy"] for r in rows)),
-        ScoreRow(t["goods"], tuple(r["goods"] - r["forgiven_goods"] for r in rows)),
+        ScoreRow(t["planets"], tuple(r["planets"] for r in rows), tips["planets"]),
+        ScoreRow(t["unpaid"], tuple(r["unpaid"] for r in rows), tips["unpaid"]),
+        ScoreRow(t["energy"], tuple(r["energy"] for r in rows), tips["energy"]),
+        ScoreRow(t["goods"], tuple(r["goods"] - r["forgiven_goods"] for r in rows), tips["goods"]),
     ]
     if s.fav_goods:
-        parts.append(ScoreRow(t["forgiven"], tuple(r["forgiven_goods"] for r in rows)))
+        parts.append(ScoreRow(t["forgiven"], tuple(r["forgiven_goods"] for r in rows), tips["forgiven"]))
     if s.fav_ships:
-        parts.append(ScoreRow(t["majorities"], tuple(r["ship_majorities"] for r in rows)))
+        parts.append(ScoreRow(t["majorities"], tuple(r["ship_majorities"] for r in rows), tips["majorities"]))
     tie = texts()["tie"]
     criteria = [
         TieCriterion(tie[key][0], tie[key][1], tuple(r[field] for r in rows))
