@@ -263,7 +263,9 @@ def check_information(match: Match, where: Where, log: SecretLog) -> None:
             if s == DETERMINIZE_SEEDS[0]:
                 assert world.render_text(viewer) == text, f"render_text reveals hidden information{ctx}"
                 assert world.render_svg(viewer) == svg, f"render_svg reveals hidden information{ctx}"
-                assert world.render_svg(viewer, "hu") == svg_hu, f"render_svg(hu) reveals hidden information{ctx}"
+                assert world.render_svg(viewer, "hu") == svg_hu, (
+                    f"render_svg(hu) reveals hidden information{ctx}"
+                )
                 world_json = json.loads(json.dumps(world.to_json(), allow_nan=False))
                 assert match_from_json(world_json).to_json() == world.to_json(), (
                     f"determinized JSON round trip{ctx}"
@@ -293,7 +295,9 @@ def check_renders(match: Match, where: Where) -> None:
         # except moves that are status-bar buttons (``choices``: wait, done, pass...).
         clickable = {el.get("data-target") for el in root.iter() if el.get("data-target") is not None}
         if viewer is not None and clickable:
-            buttons = {n for c in match.choices(viewer) for n in c.actions} if viewer in match.to_move else set()
+            buttons = (
+                {n for c in match.choices(viewer) for n in c.actions} if viewer in match.to_move else set()
+            )
             for action in match.legal_actions(viewer):
                 if action.notation in buttons:
                     continue
