@@ -1,7 +1,7 @@
 """The bot-level benchmark of one game: targets, ladder, multiplayer check, search speed.
 
     python -m benchmarks.ladder --game G [--parts P,P,...] [--games N] [--workers 2]
-                                [--data benchmarks/results/ladder] [--summary]
+                                [--data benchmarks/results/ladder] [--out FILE] [--summary]
 
 Every part plays seeded games into a JSON Lines file under ``--data/G/`` (one
 line per game, without the move list, committed with the results) and skips
@@ -367,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--data", default=str(RESULTS / "ladder"))
     ap.add_argument("--summary", action="store_true", help="play nothing; summarise what is there")
+    ap.add_argument("--out", default=None, help="summary file (default benchmarks/results/ladder-G.json)")
     args = ap.parse_args(argv)
 
     from galaxis.core import get_game
@@ -382,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: unknown part(s) {', '.join(bad)}; parts: {', '.join(PARTS)}", file=sys.stderr)
         return 2
     data = Path(args.data) / game
-    out = RESULTS / f"ladder-{game}.json"
+    out = Path(args.out) if args.out else RESULTS / f"ladder-{game}.json"
     summary: dict[str, Any] = {}
     summary.update({"game": game, "machine": machine(), "levels": get_game(game).agent_levels()})
 
