@@ -165,8 +165,9 @@ def final_rewards(result: Result, mode: str) -> list[float]:
 
     ``rank``: (seats ranked below - seats ranked above) / (players - 1), so a
     two-player win is +1, a loss -1 and a tie 0.
-    ``score``: (score - mean score) / max(1, largest |score|), clipped to [-1, 1]:
-    a normalised score difference that keeps the margin of victory.
+    ``score``: (score - mean score) / max(1, largest |score - mean score|): a normalised
+    score difference that keeps the margin of victory (dividing by the largest score instead
+    needed clipping when scores have both signs, and clipped rewards no longer sum to zero).
     """
     n = len(result.scores)
     if n < 2:
@@ -182,5 +183,5 @@ def final_rewards(result: Result, mode: str) -> list[float]:
         return rewards
     scores = [float(s) for s in result.scores]
     mean = sum(scores) / n
-    scale = max(1.0, max(abs(s) for s in scores))
-    return [min(1.0, max(-1.0, (s - mean) / scale)) for s in scores]
+    scale = max(1.0, max(abs(s - mean) for s in scores))
+    return [(s - mean) / scale for s in scores]

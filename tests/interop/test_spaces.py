@@ -30,6 +30,10 @@ def test_score_rewards_keep_the_margin_and_stay_in_range():
     negative = final_rewards(Result([-26.0, -4.0, -19.0], [[1], [2], [0]]), "score")
     assert all(-1.0 <= r <= 1.0 for r in negative)
     assert negative[1] == max(negative)
+    mixed = final_rewards(
+        Result([30.0, -12.0, 5.0, -20.0, 1.0, 2.0], [[0], [2], [5], [4], [1], [3]]), "score"
+    )
+    assert all(-1.0 <= r <= 1.0 for r in mixed) and sum(mixed) == pytest.approx(0.0)
 
 
 def test_action_id_accepts_numpy_integers_and_rejects_the_rest():
