@@ -169,6 +169,8 @@ class PulsarBot:
                     gain = -0.1 - 0.3 * len(s.players[seat].dice)
                 elif kind == "drop":
                     gain = -0.5
+                elif kind == "copy" and s.copy_after and s.players[seat].dice:
+                    gain = -0.1 - 0.3 * len(s.players[seat].dice)  # it gives them up, as "end" does
                 elif kind == "copy":
                     gain = 0.5 if s.round >= 3 else -1.0
             key = (gain + 1e-6 * self.rng.random(), a.notation)

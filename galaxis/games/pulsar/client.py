@@ -23,8 +23,8 @@ SEAT_COLOURS = (
     ("#e8c21a", "yellow", "sárga"),
     ("#2e9e3e", "green", "zöld"),
 )
-BUTTONS = ("end", "done", "norace", "skip", "found", "new", "bonus", "explore", "drop")
-SECONDARY = ("end", "done", "norace", "skip", "drop")
+BUTTONS = ("end", "done", "norace", "skip", "found", "claim", "noclaim", "new", "bonus", "explore", "drop")
+SECONDARY = ("end", "done", "norace", "skip", "noclaim", "drop")
 
 
 @cache

@@ -13,7 +13,7 @@ BOARDS = ("normal", "deadend")
 PHASES = ("setup", "dice", "action", "production", "final", "over")
 PENDING = (
     "fly", "gate", "gyro", "race", "discovery", "station", "found", "iso",
-    "join", "link", "convert", "side", "teleport", "final",
+    "join", "link", "convert", "side", "teleport", "final", "claim",
 )  # fmt: skip
 TECH_SLOTS = (
     "1a",

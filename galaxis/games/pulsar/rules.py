@@ -316,7 +316,6 @@ class Pulsar(Game):
     def _do_turn_action(self, s: PulsarState, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
         kind = args[0]
         p = s.players[seat]
-        comp = components()
         s.marks[M_PLAYER + seat] += 1  # every turn action changes the player (the rest: where it happens)
         if kind == "end":
             self._end_turn(s, seat, events)
@@ -402,15 +401,27 @@ class Pulsar(Game):
                 p.p2 += 1
             events.append({"type": "buy", "seat": seat, "token": args[1]})
         elif kind == "copy":
-            p.cubes -= comp.copy_cost
-            self._give_red(p, args[1])
-            events.append({"type": "copy", "seat": seat, "value": args[1]})
+            self._copy_leftover(s, seat, args[1], events)
         elif kind == "attach":
             self._attach(s, seat, args[1], args[2], args[3], args[4], events)
         elif kind == "drop":
             p.red = -1
             p.red_now = False
             events.append({"type": "drop", "seat": seat})
+
+    def _copy_leftover(self, s: PulsarState, seat: int, value: int, events: list[Event]) -> None:
+        """§4.5 copying a leftover die for 4 cubes: it becomes the round's bonus die. The seed:
+        "Az akciófázisod után a megmaradt (egyik) kockát bónuszkockaként használhatod fel" (after
+        your action phase), so by default the copy closes your silver dice's part of the turn:
+        those still unspent are given up, as at the end of a turn (option ``copy_leftover``)."""
+        p = s.players[seat]
+        p.cubes -= components().copy_cost
+        event: Event = {"type": "copy", "seat": seat, "value": value}
+        if s.copy_after and p.dice:
+            event["given_up"] = list(p.dice)
+            p.dice = []
+        self._give_red(p, value)
+        events.append(event)
 
     @staticmethod
     def _give_red(p: Player, value: int, at_once: bool = False) -> None:
@@ -572,6 +583,10 @@ class Pulsar(Game):
         stops = [(node, False) for node in passed]
         if bd.kind[end] == "system":
             stops.append((end, True))
+        kind = bd.kind[end]
+        claim = kind == "pulsar" and end not in s.owner and end in claimable(s, seat)
+        if claim and s.optional_claims:  # §4.4 "magadénak követelheted": asked after the stations
+            s.pending.append(Step("claim", seat, {"pulsar": end}))
         if s.optional_stations:  # A5: each station is a decision, in flight order
             s.pending.extend(
                 Step("found", seat, {"system": n, "ending": e})
@@ -581,10 +596,7 @@ class Pulsar(Game):
         else:
             for node, ending in stops:
                 self._place_station(s, seat, node, ending, events)
-        kind = bd.kind[end]
-        if kind == "system":
-            pass
-        elif kind == "pulsar" and end not in s.owner and end in claimable(s, seat):
+        if claim and not s.optional_claims:
             self._claim(s, seat, end, events)
         greens = {n for n in visited if bd.colour.get(n) == "g" and n != start}
         self._event(s, seat, "green_gate", len(greens), events)
@@ -744,6 +756,10 @@ class Pulsar(Game):
             return acts
         if kind == "link":
             return [A(f"link {v}", "link", ("link", v)) for v in step.data["values"]]
+        if kind == "claim":
+            node = step.data["pulsar"]
+            acts = [A("claim", "claim", ("claim",), (f"n{node}",))] if node in claimable(s, seat) else []
+            return [*acts, A("noclaim", "noclaim", ("noclaim",))]
         if kind == "found":
             node = step.data["system"]
             acts = [A("found", "found", ("found",))] if can_found(s, seat, node) else []
@@ -837,6 +853,10 @@ class Pulsar(Game):
             s.pending.pop()
             if kind == "found":
                 self._place_station(s, seat, step.data["system"], bool(step.data["ending"]), events)
+        elif kind in ("claim", "noclaim"):
+            s.pending.pop()
+            if kind == "claim" and step.data["pulsar"] not in s.owner:
+                self._claim(s, seat, step.data["pulsar"], events)
         elif kind in ("convert", "done") and step.kind == "convert":
             scoring.convert_step(s, seat, args, events)
         else:

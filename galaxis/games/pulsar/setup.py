@@ -186,6 +186,8 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> PulsarStat
         goal4_any=options["goal4"] == "any",
         optional_stations=options["stations"] == "optional",
         late_linking=options["late_linking"],
+        copy_after=options["copy_leftover"] == "after_dice",
+        optional_claims=options["claims"] == "optional",
     )
     # every HQ side is chosen first (in turn order), then the start gates in reverse turn order (§2)
     first_to_last = [Step("side", seat) for seat in order if s.players[seat].hq]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record, Rng, Step
-from galaxis.core.record import change_marks
+from galaxis.core.record import added, change_marks
 
 # Change marks (``PulsarState.marks``, galaxis.core.blocks): one counter per component
 # of the RL encoding, raised by the rules in the action that changes it, so the encoder
@@ -125,6 +125,9 @@ class PulsarState(Record):
     goal4_any: bool = False
     optional_stations: bool = False
     late_linking: bool = False
+    # added after saves existed (their default plays the earlier rules: core.record.added)
+    copy_after: bool = added(False)  # §4.5 copying a leftover die gives up the unspent silver dice
+    optional_claims: bool = added(False)  # §4.4 ending on a pulsar asks whether to claim it
     marks: list[int] = change_marks(MARKS)  # not game state: never saved, compared or copied
 
     @property

@@ -158,6 +158,8 @@ def describe(game: Game, s: PulsarState, action: Action, lang: str = "en") -> st
         return fmt(lang, act["buy"], token="±1" if a[1] == "pm" else "+2", die=die(a[2]))
     if kind == "buy":
         return fmt(lang, act["buy_goal"], v=a[1])
+    if kind == "copy" and s.copy_after and 0 <= s.actor < len(s.players) and s.players[s.actor].dice:
+        return fmt(lang, act["copy_give_up"], v=a[1], dice=sorted(s.players[s.actor].dice))
     if kind in ("copy", "link", "side", "count"):
         return fmt(lang, act[kind], v=a[1])
     if kind == "hop":
@@ -207,6 +209,7 @@ WHAT = {
     "link": "what_link",
     "convert": "what_convert",
     "found": "what_found",
+    "claim": "what_claim",
     "final": "what_final",
 }
 WHAT_RULES = {
@@ -216,6 +219,7 @@ WHAT_RULES = {
     "join": "§5.3 Transmitters",
     "convert": "§6.4 Transmitters",
     "found": "§4.3 Systems (A5)",
+    "claim": "§4.4 Pulsars",
     "final": "§7 Final scoring",
     "side": "§2 Setup",
     "gate": "§2 Setup",

@@ -169,7 +169,7 @@ def test_doubler_needs_a_usable_bonus_die() -> None:
 
 
 def test_hq_unlock_connected_below_and_row_complete() -> None:
-    m = start(3, order=[0, 1, 2], setup={"hq": ["A", "B", "C"]})
+    m = start(3, order=[0, 1, 2], setup={"hq": ["A", "B", "C"]}, hq_unlock="connected_below")
     s = action_phase(m, 0, [1, 4, 1, 3])
     assert s.players[0].hq_side == "A2"
     legal = notations(m, 0)

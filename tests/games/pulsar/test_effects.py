@@ -17,7 +17,7 @@ def test_permanent_tech_scores_on_its_event() -> None:
     s = action_phase(m, 0, [5, 1], ship=41)
     play(m, 0, "tech 1c 5")
     before = s.players[0].score
-    play(m, 0, "fly 1", ">42")
+    play(m, 0, "fly 1", ">42", "claim")
     assert s.owner[42] == 0 and s.players[0].score == before + 3
 
 
@@ -85,6 +85,8 @@ def test_isolated_pulsar_and_teleport_rewards() -> None:
     targets = notations(m, 0)
     assert targets == [f"@{n}" for n in NORMAL.systems]
     play(m, 0, "@44")
+    assert notations(m, 0) == ["found", "skip"]  # as at the end of a flight: you may found (A5)
+    play(m, 0, "found")
     assert s.players[0].ship == 44 and 0 in s.planets[44]
     assert s.pending[-1].kind == "discovery"
 
@@ -103,6 +105,7 @@ def test_place_station_reward_is_placed_as_when_passing() -> None:
 def test_discovery_bonus_die_is_refused_after_the_rounds_bonus_die() -> None:
     m = start(3, order=[0, 1, 2], setup={"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]})
     s = action_phase(m, 0, [1], ship=43)
+    s.optional_stations = False  # founded at once (A5's other reading): the bonus decision follows
     s.tiles[44] = 1  # system tile 1: a red bonus die of 1
     s.tiles[NORMAL.systems[0]] = 17 if 17 not in s.tiles.values() else s.tiles[NORMAL.systems[0]]
     s.box_tile = sorted(set(range(1, 18)) - set(s.tiles.values()))[0]

@@ -86,18 +86,24 @@ def test_flight_is_played_hop_by_hop_to_the_exact_length() -> None:
 def test_ending_on_an_unclaimed_pulsar_claims_it() -> None:
     m = start(3, order=[0, 1, 2])
     s = action_phase(m, 0, [1, 5], ship=41)
-    play(m, 0, "fly 1", ">42")
+    play(m, 0, "fly 1", ">42", "claim")  # you may claim it (§4.4)
     assert s.owner == {42: 0} and s.players[0].ship == 42
     # a claimed pulsar is not claimed again by someone else
     s2 = action_phase(m, 0, [1], ship=41)
     s2.owner[42] = 1
     play(m, 0, "fly 1", ">42")
-    assert s2.owner[42] == 1
+    assert s2.owner[42] == 1 and not s2.pending  # nothing to claim
 
 
 def test_passing_a_system_takes_a_lifeless_planet_ending_a_blue_one_with_the_bonus() -> None:
     # system 44 is between gates 43 and 45; with tile 5 (blue UL, lifeless L and R)
-    m = start(3, order=[0, 1, 2], setup={"tiles": [5, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]})
+    # stations founded without asking (A5's other reading), so the planets are chosen at once
+    m = start(
+        3,
+        order=[0, 1, 2],
+        setup={"tiles": [5, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]},
+        stations="mandatory",
+    )
     s = m.state
     node44 = NORMAL.systems.index(44)
     tiles = dict(s.tiles)
@@ -117,7 +123,7 @@ def test_passing_a_system_takes_a_lifeless_planet_ending_a_blue_one_with_the_bon
 
 
 def test_one_station_per_player_per_system_and_blocked_planets() -> None:
-    m = start(2, order=[0, 1])
+    m = start(2, order=[0, 1], stations="mandatory")
     s = action_phase(m, 0, [1, 1], ship=43)
     play(m, 0, "fly 1", ">44")
     tile = s.tiles[44]
@@ -138,7 +144,7 @@ def test_one_station_per_player_per_system_and_blocked_planets() -> None:
 def test_dead_end_flight_with_the_extra_exploration_tile() -> None:
     # the rulebook's example on the dead-end side: a 3-flight into the dead end and out
     # discovers two systems: the dead-end one (passed: extra tile) and the one it ends in (bonus)
-    m = start(3, order=[0, 1, 2], board="deadend")
+    m = start(3, order=[0, 1, 2], board="deadend", stations="mandatory")
     s = action_phase(m, 0, [3, 4], ship=56)
     pile = len(s.explore_pile)
     play(m, 0, "fly 3", ">8", ">56", ">7")
@@ -147,7 +153,7 @@ def test_dead_end_flight_with_the_extra_exploration_tile() -> None:
     assert s.pending[-1].kind == "discovery" and s.pending[-1].data["system"] == 7
     play(m, 0, "explore")
     # with a 4-flight passing both systems: only the extra tile, no discovery bonus
-    m2 = start(3, order=[0, 1, 2], board="deadend")
+    m2 = start(3, order=[0, 1, 2], board="deadend", stations="mandatory")
     s2 = action_phase(m2, 0, [4], ship=56)
     pile = len(s2.explore_pile)
     play(m2, 0, "fly 4", ">8", ">56", ">7")
@@ -161,7 +167,7 @@ def test_claiming_the_dead_end_pulsar_draws_an_extra_tile() -> None:
     m = start(3, order=[0, 1, 2], board="deadend")
     s = action_phase(m, 0, [2], ship=50)
     pile = len(s.explore_pile)
-    play(m, 0, "fly 2", ">49", ">33")
+    play(m, 0, "fly 2", ">49", ">33", "claim")
     assert s.owner[33] == 0 and len(s.explore_pile) == pile - 1
 
 

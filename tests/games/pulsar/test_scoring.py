@@ -59,11 +59,11 @@ def test_engineering_rewards_three_and_four_players() -> None:
     s = action_phase(m, 0, [])
     _production(m, s)  # stack bottom->top 0,1,2: seat 2 first, then seat 1
     assert [p.cubes for p in s.players] == [0, 2, 3]
-    m4 = start(4, order=[0, 1, 2, 3])
+    m4 = start(4, order=[0, 1, 2, 3], engineering_4p="board")
     s4 = action_phase(m4, 0, [])
     _production(m4, s4)
     assert [p.cubes for p in s4.players] == [0, 1, 2, 3]
-    m4r = start(4, order=[0, 1, 2, 3], engineering_4p="rulebook")
+    m4r = start(4, order=[0, 1, 2, 3])  # the rulebook's 3 and 2 (the default)
     s4r = action_phase(m4r, 0, [])
     _production(m4r, s4r)
     assert [p.cubes for p in s4r.players] == [0, 0, 2, 3]
