@@ -103,7 +103,7 @@ class SmugglerBot:
         goods = {c: me["goods"][c] for c in COLOURS}
         best: tuple[float, Action] | None = None
         for action in legal:
-            if not action.startswith("pay"):
+            if not action.startswith(("pay", "energy")):  # energy first: the sector worth most
                 continue
             words = action.split()
             skip = next((w[1:] for w in words[2:] if w.startswith("-")), "")

@@ -67,7 +67,10 @@ def prompt(g: Game, s: SmugglersState, seat: int | None, lang: str = "en") -> st
     if s.phase == "pay":
         cards = [LETTERS[i] for i, _cost in p.won]
         optional = _say(lang, "prompt", "pay_optional") if s.payment_optional else ""
-        return f"{_say(lang, 'prompt', 'pay', cards=cards)}{optional}."
+        key = "pay"
+        if s.energy_first:  # §3.4 the energy first, then the goods
+            key = "pay_energy" if any(a.kind == "energy" for a in g.legal_actions(s, seat)) else "pay_goods"
+        return f"{_say(lang, 'prompt', key, cards=cards)}{optional}."
     step = s.pending[-1]
     if step.kind == "dump":
         return f"{_say(lang, 'prompt', 'dump')}."
@@ -108,6 +111,10 @@ def log_line(
         return _say(lang, "log", "token", seat=seat, value=action.args[1])
     if kind == "pay":
         return _pay_line(s, seat, action, lang)
+    if kind == "energy":
+        row_index = action.args[1]
+        cost = next(c for i, c in s.players[seat].won if i == row_index)
+        return _say(lang, "log", "energy", seat=seat, card=LETTERS[row_index], cost=cost)
     if kind in ("take", "give"):
         return _say(lang, "log", kind, seat=seat, item=_t(lang)["items"][action.args[1]])
     return _say(lang, "log", kind, seat=seat)
@@ -129,7 +136,8 @@ def _pay_line(s: SmugglersState, seat: int, action: Action, lang: str) -> str:
         given[COLOURS.index(ship)] += 1
     for c in combo:
         given[c] += 1
-    parts = [_say(lang, "log", "energy_n", n=cost)]
+    feed = s.energy_first and cost == 0  # the energy was paid first: only goods now
+    parts = [] if feed else [_say(lang, "log", "energy_n", n=cost)]
     goods = [_say(lang, "log", "goods_n", n=n, colour=colours[COLOURS[c]]) for c, n in enumerate(given) if n]
     if goods:
         parts.append(_say(lang, "log", "goods", list=goods))
@@ -137,7 +145,11 @@ def _pay_line(s: SmugglersState, seat: int, action: Action, lang: str) -> str:
         parts.append(
             _say(lang, "log", "skip_x") if skip == "x" else _say(lang, "log", "skip", colour=colours[skip])
         )
-    return _say(lang, "log", "pay", seat=seat, what=", ".join(parts), card=LETTERS[row_index])
+    if feed and not parts:
+        return _say(lang, "log", "feed_none", seat=seat, card=LETTERS[row_index])
+    return _say(
+        lang, "log", "feed" if feed else "pay", seat=seat, what=", ".join(parts), card=LETTERS[row_index]
+    )
 
 
 def log_events(
@@ -151,6 +163,8 @@ def log_events(
             out.append(_say(lang, "log", "closed", seat=e["seat"], value=e["last_token"]))
         elif kind == "won":
             out.append(_say(lang, "log", "won", seat=e["seat"], die=e["die"], cost=e["cost"], card=e["card"]))
+        elif kind == "energy":
+            out.append(_say(lang, "log", "energy_paid", seat=e["seat"], cost=e["energy"], card=e["card"]))
         elif kind in ("unclaimed", "unpaid"):
             out.append(_say(lang, "log", kind, seat=e.get("seat", 0), card=e["card"]))
         elif kind == "reveal":

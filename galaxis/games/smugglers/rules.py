@@ -65,6 +65,10 @@ class Smugglers(Game):
         self.token = {v: t.get(f"T{v}", (f"token-{v}",), "token", ("token", v)) for v in range(-1, 5)}
         self.wait = t.get("wait", ("wait",), "wait", ("wait",))
         self.forfeit = t.get("forfeit", ("forfeit",), "forfeit", ("forfeit",))
+        self.energy_act = [
+            t.get(f"energy {LETTERS[i]}", (f"card-{LETTERS[i]}",), "energy", ("energy", i))
+            for i in range(len(LETTERS))
+        ]
         self.take = {i: t.get(f"+{i}", (f"pool-{i}",), "take", ("take", i)) for i in ITEMS}
         self.give = {i: t.get(f"-{i}", (f"supply-{i}",), "give", ("give", i)) for i in ITEMS}
         self.done = t.get("done", ("done",), "done", ("done",))
@@ -120,6 +124,8 @@ class Smugglers(Game):
             payment_optional=options["payment"] == "optional",
             majority_ties_share=options["majority_ties"] == "share",
             majority_scoring_only=options["majority_cards"] == "scoring",
+            energy_first=options["energy"] == "first",
+            keep_payable=options["keep_payable"],
         )
         self._start_round(state)
         return state
@@ -299,7 +305,11 @@ class Smugglers(Game):
 
         Returns (skipped ship colour or "", cruiser goods as colour indexes), one per distinct way.
         """
-        if p.energy < cost:
+        return self._ways(p.energy, p.goods, card, cost)
+
+    @staticmethod
+    def _ways(energy: int, goods: list[int], card: Sector, cost: int) -> list[tuple[str, tuple[int, ...]]]:
+        if energy < cost:
             return []
         need = [0, 0, 0, 0]
         cruisers = 0
@@ -317,13 +327,80 @@ class Smugglers(Game):
                 nx -= 1
             elif skip:
                 want[COLOURS.index(skip)] -= 1
-            rest = [p.goods[c] - want[c] for c in range(4)]
+            rest = [goods[c] - want[c] for c in range(4)]
             if min(rest) < 0:
                 continue
             for combo in combinations_with_replacement(range(4), nx):
                 if all(combo.count(c) <= rest[c] for c in set(combo)):
                     options.append((skip, combo))
         return options
+
+    @staticmethod
+    def _goods_given(card: Sector, skip: str, combo: tuple[int, ...]) -> list[int]:
+        """The goods one way of paying ``card`` takes, per colour."""
+        given = [0, 0, 0, 0]
+        skipped = False
+        for ship in card.ships:
+            if ship == "x":
+                continue
+            if ship == skip and not skipped:
+                skipped = True
+                continue
+            given[COLOURS.index(ship)] += 1
+        for c in combo:
+            given[c] += 1
+        return given
+
+    def _most_payable(self, energy: int, goods: list[int], won: list[tuple[Sector, int]]) -> int:
+        """How many of the ``won`` sectors (card, energy still owed) can be paid together."""
+        best = 0
+        for i, (card, cost) in enumerate(won):
+            rest = won[:i] + won[i + 1 :]
+            for skip, combo in self._ways(energy, goods, card, cost):
+                given = self._goods_given(card, skip, combo)
+                after = [goods[c] - given[c] for c in range(4)]
+                best = max(best, 1 + self._most_payable(energy - cost, after, rest))
+                if best == len(won):
+                    return best
+        return best
+
+    def _energy_actions(self, s: SmugglersState, seat: int) -> list[Action]:
+        """§3.4 energy first: with energy for some won sectors but not all, the player chooses
+        which to pay ("eldöntheti, hogy melyikért fizet"); empty when nothing is to choose."""
+        p = s.players[seat]
+        owed = [(i, c) for i, c in p.won if c > 0]
+        if not owed or p.energy >= sum(c for _, c in owed):
+            return []
+        return [self.energy_act[i] for i, c in owed if c <= p.energy]
+
+    def _pay_actions(self, s: SmugglersState, seat: int) -> list[Action]:
+        """§3.4 the ways to pay one won sector now. With energy paid first, the energy choice
+        comes before any goods. Every sector that can be paid must stay payable: a way is legal
+        only if, after it, as many of the other sectors can still be paid as could be with it
+        ("Ha valaki nem tud ... kifizetni ... akkor azt az űrszektort elveszíti")."""
+        p = s.players[seat]
+        table = sectors()
+        if s.energy_first:
+            choice = self._energy_actions(s, seat)
+            if choice or any(c > 0 for _, c in p.won):
+                return choice
+        won = [(row_index, table[s.row[row_index]], cost) for row_index, cost in p.won]
+        most = (
+            self._most_payable(p.energy, p.goods, [(card, cost) for _, card, cost in won])
+            if s.keep_payable
+            else 0
+        )
+        acts = []
+        for k, (row_index, card, cost) in enumerate(won):
+            rest = [(c2, cost2) for j, (_, c2, cost2) in enumerate(won) if j != k]
+            for skip, combo in self._ways(p.energy, p.goods, card, cost):
+                if s.keep_payable:
+                    given = self._goods_given(card, skip, combo)
+                    after = [p.goods[c] - given[c] for c in range(4)]
+                    if 1 + self._most_payable(p.energy - cost, after, rest) < most:
+                        continue
+                acts.append(self._pay_action(row_index, cost, skip, combo))
+        return acts
 
     def _pay_action(self, row_index: int, cost: int, skip: str, combo: tuple[int, ...]) -> Action:
         letter = LETTERS[row_index]
@@ -334,22 +411,57 @@ class Smugglers(Game):
             notation += " x=" + "".join(COLOURS[c] for c in combo)
         return self.table.get(notation, (f"card-{letter}",), "pay", ("pay", row_index, skip, combo))
 
-    def _pay_actions(self, s: SmugglersState, seat: int) -> list[Action]:
-        p = s.players[seat]
-        table = sectors()
-        acts = []
-        for row_index, cost in p.won:
-            for skip, combo in self.payment_options(p, table[s.row[row_index]], cost):
-                acts.append(self._pay_action(row_index, cost, skip, combo))
-        return acts
-
     def _settle_payment(self, s: SmugglersState, seat: int, events: list[Event]) -> None:
-        """§3.4: a sector that cannot be paid is lost face down; with nothing left to decide the step ends."""
+        """§3.4: a sector that cannot be paid is lost face down; with nothing left to decide the step ends.
+
+        Energy first (the seed's order): the energy of every won sector is paid at once when it
+        suffices for all of them; otherwise the player chooses (``energy A``) and the sectors
+        whose energy cannot be paid any more are lost. Then the goods, sector by sector."""
         p = s.players[seat]
+        if s.energy_first:
+            self._settle_energy(s, seat, events)
         if p.won and not self._pay_actions(s, seat):
             self._lose_sectors(s, p, seat, events)
         if not p.won:
             s.pending = [st for st in s.pending if not (st.kind == "pay" and st.seat == seat)]
+
+    def _settle_energy(self, s: SmugglersState, seat: int, events: list[Event]) -> None:
+        """§3.4 "Minden játékosnak ki kell fizetnie a nyertes dobókockáinak értékét": the energy
+        owed is paid when it can all be paid; sectors whose energy can no longer be paid are lost."""
+        p = s.players[seat]
+        owed = [(i, c) for i, c in p.won if c > 0]
+        if not owed:
+            return
+        if p.energy >= sum(c for _, c in owed):
+            for row_index, _ in owed:
+                self._pay_energy(s, seat, row_index, events)
+            return
+        lost = [(i, c) for i, c in owed if c > p.energy]
+        if lost:
+            keep = [w for w in p.won if w[0] not in {i for i, _ in lost}]
+            p.won = [w for w in p.won if w[0] in {i for i, _ in lost}]
+            self._lose_sectors(s, p, seat, events)
+            p.won = keep
+            self._settle_energy(s, seat, events)
+
+    def _pay_energy(self, s: SmugglersState, seat: int, row_index: int, events: list[Event]) -> None:
+        """Pays a won sector's energy into the pool; its goods are still owed (cost 0 in ``won``)."""
+        p = s.players[seat]
+        entry = next(w for w in p.won if w[0] == row_index)
+        cost = entry[1]
+        p.energy -= cost
+        s.pool_energy += cost
+        entry[1] = 0
+        s.changed(supply=True, seats=[seat], bids=[row_index])
+        events.append(
+            {
+                "type": "energy",
+                "seat": seat,
+                "card": LETTERS[row_index],
+                "sector": s.row[row_index],
+                "energy": cost,
+            }
+        )
 
     def _lose_sectors(self, s: SmugglersState, p: Player, seat: int, events: list[Event]) -> None:
         s.changed(bids=[i for i, _cost in p.won], seats=[seat])
@@ -374,17 +486,7 @@ class Smugglers(Game):
         card = sectors()[s.row[row_index]]
         p.energy -= cost
         s.pool_energy += cost
-        given = [0, 0, 0, 0]
-        skipped = False
-        for ship in card.ships:
-            if ship == "x":
-                continue
-            if ship == skip and not skipped:
-                skipped = True
-                continue
-            given[COLOURS.index(ship)] += 1
-        for c in combo:
-            given[c] += 1
+        given = self._goods_given(card, skip, combo)
         for c in range(4):
             p.goods[c] -= given[c]
             s.pool_goods[c] += given[c]
@@ -534,6 +636,10 @@ class Smugglers(Game):
         elif kind == "pay":
             self._pay(s, seat, args[1], args[2], args[3], events)
             self._after_payment(s, events)
+        elif kind == "energy":
+            self._pay_energy(s, seat, args[1], events)
+            self._settle_payment(s, seat, events)
+            self._after_payment(s, events)
         elif kind == "forfeit":
             self._lose_sectors(s, s.players[seat], seat, events)
             self._settle_payment(s, seat, events)
@@ -625,6 +731,9 @@ class Smugglers(Game):
                     "dice_in_hand": p.dice_in_hand,
                     "tokens": list(p.tokens),
                     "won": [LETTERS[w[0]] for w in p.won],
+                    **(
+                        {"energy_paid": [LETTERS[w[0]] for w in p.won if w[1] == 0]} if s.energy_first else {}
+                    ),
                     "paid": list(p.paid),
                     "unpaid": list(p.unpaid),
                 }
@@ -719,13 +828,14 @@ class Smugglers(Game):
         return 0.5 + 0.5 * margin / (abs(margin) + 8.0)
 
     def normalize(self, notation: str) -> str:
-        """Accepts any case and spacing: ``c5`` → ``C5``, ``pay c -R x=Y`` → ``pay C -r x=y``."""
+        """Accepts any case and spacing: ``c5`` → ``C5``, ``pay c -R x=Y`` → ``pay C -r x=y``,
+        ``Energy a`` → ``energy A``."""
         words = notation.split()
         if not words:
             return ""
         head = words[0].lower()
-        if head == "pay" and len(words) >= 2:
-            return " ".join(["pay", words[1].upper(), *(w.lower() for w in words[2:])])
+        if head in ("pay", "energy") and len(words) >= 2:
+            return " ".join([head, words[1].upper(), *(w.lower() for w in words[2:])])
         if len(words) == 1 and len(head) >= 2 and head[0] in "abcdef" and head[1:].isdigit():
             return head.upper()
         if len(words) == 1 and head[:1] == "t" and head[1:].lstrip("-").isdigit():
@@ -762,11 +872,21 @@ class Smugglers(Game):
             return MSG.illegal("token_not_free", "§3.2 Bidding", free=sorted(s.free_tokens))
         if text == "wait":
             return MSG.illegal("no_wait", "§7.1 Turn mode")
-        if text.startswith("pay") or text == "forfeit":
+        if text.startswith(("pay", "energy")) or text == "forfeit":
             if s.phase != "pay":
                 return MSG.illegal("pay_only_after_bidding", "§3.4 Payment")
             if text == "forfeit":
                 return MSG.illegal("must_pay", "§D1 Mandatory payment")
+            if s.energy_first and self._energy_actions(s, seat):
+                return MSG.illegal("energy_first", "§3.4 Payment")
+            if text.startswith("energy"):
+                return MSG.illegal("no_energy_choice", "§3.4 Payment")
+            if (
+                s.keep_payable
+                and p.won
+                and any(self._ways(p.energy, p.goods, sectors()[s.row[i]], c) for i, c in p.won)
+            ):
+                return MSG.illegal("keep_payable", "§3.4 Payment")
             return MSG.illegal("bad_payment", "§3.4 Payment")
         if text[:1] in "+-" or text == "done":
             if s.phase != "refill":
@@ -782,10 +902,15 @@ class Smugglers(Game):
             return fmt(lang, act["bid"], value=action.args[2], card=LETTERS[action.args[1]])
         if kind == "token":
             return fmt(lang, act["token"], value=action.args[1])
+        if kind == "energy":
+            row_index = action.args[1]
+            cost = next((c for p in state.players for i, c in p.won if i == row_index), 0)
+            return fmt(lang, act["energy"], card=LETTERS[row_index], cost=cost)
         if kind == "pay":
             _, row_index, skip, combo = action.args
             cost = next((c for p in state.players for i, c in p.won if i == row_index), 0)
-            text = fmt(lang, act["pay"], card=LETTERS[row_index], cost=cost)
+            key = "feed" if state.energy_first and cost == 0 else "pay"
+            text = fmt(lang, act[key], card=LETTERS[row_index], cost=cost)
             if skip:
                 text += fmt(lang, act["skip"], colour=words["colours"][skip])
             if combo:
@@ -803,6 +928,8 @@ class Smugglers(Game):
         space = [f"{LETTERS[i]}{v}" for i in range(n_cards) for v in range(1, 7)]
         space += [f"T{t}" for t in setup_table().players[players].tokens]
         space += ["wait", "forfeit", "done"]
+        if options.get("energy") == "first":
+            space += [f"energy {LETTERS[i]}" for i in range(n_cards)]
         space += [f"+{i}" for i in ITEMS] + [f"-{i}" for i in ITEMS]
         for i in range(n_cards):
             for skip in ("", *COLOURS, "x"):

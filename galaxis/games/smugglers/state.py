@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from galaxis.core import Record, Rng, Step
-from galaxis.core.record import change_marks
+from galaxis.core.record import added, change_marks
 
 # Change marks (galaxis.core.blocks): the rules raise the mark of each part of the table
 # they change, so the RL encoder rebuilds only those parts of its vector.
@@ -32,7 +32,8 @@ class Player(Record):
     goods: list[int]  # r, y, g, b
     dice_in_hand: int  # 0..2; the rest lie on sector cards this round
     tokens: list[int]  # speed tokens taken this round (two players: one to three)
-    won: list[list[int]]  # [row index, energy cost] of sectors won this round, awaiting payment
+    won: list[list[int]]  # [row index, energy still owed] of sectors won this round, awaiting payment
+    # (energy first: 0 once the sector's energy is paid and only its goods are owed)
     paid: list[str]  # face-up sector cards (the score pile)
     unpaid: list[str]  # face-down sector cards (minus points)
 
@@ -68,6 +69,9 @@ class SmugglersState(Record):
     payment_optional: bool = False
     majority_ties_share: bool = False
     majority_scoring_only: bool = False
+    # added after saves existed (their default plays the earlier rules: core.record.added)
+    energy_first: bool = added(False)  # §3.4 the energy of every won sector before any goods
+    keep_payable: bool = added(False)  # §3.4 a payment may not lose a sector that could be paid
     marks: list[int] = change_marks(MARKS)  # bookkeeping, not game state: never saved or copied
 
     def changed(

@@ -141,7 +141,8 @@ def test_two_player_tie_on_a_card_goes_to_the_higher_sum():
     m = start(2, deck=["S33", "S34", "S35"], mode="realtime")
     play(m, [(0, "A4"), (1, "A4"), (0, "T3"), (1, "T-1"), (1, "T0")])  # closes: 1 left for seat 0
     assert m.state.players[0].tokens == [3, 1] and m.state.players[1].tokens == [-1, 0]
-    assert m.state.players[0].won == [[0, 4]]
+    # seat 0 won A for its 4: its energy is paid at once (energy first), its goods are owed
+    assert m.state.players[0].won == [[0, 0]] and m.state.players[0].energy == 12 - 4
 
 
 def test_stacked_six_cannot_be_overbid_and_costs_ten():

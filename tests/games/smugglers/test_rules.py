@@ -82,8 +82,18 @@ def test_choose_which_sector_to_pay_when_only_one_is_affordable():
     set_energy(m.state, 0, 5)
     play(m, [(0, "A4"), (0, "B3"), (0, "T2"), (1, "T1")])
     legal = m.legal_actions(0)
-    assert any(a.startswith("pay A") for a in legal) and any(a.startswith("pay B") for a in legal)
+    assert legal == ["energy A", "energy B"]  # energy first: which sector's energy to pay
     assert "forfeit" not in legal  # mandatory payment (§D1)
+    play(m, [(0, "energy B")])
+    assert m.state.players[0].unpaid == ["S33"] and m.state.players[0].energy == 2
+    play(m, [(0, m.legal_actions(0)[0])])  # then B's goods
+    assert m.state.players[0].paid == ["S34"]
+    # energy together with the goods (option energy=with_goods): the choice is made by paying
+    m = start(3, deck=DECK, mode="realtime", energy="with_goods")
+    set_energy(m.state, 0, 5)
+    play(m, [(0, "A4"), (0, "B3"), (0, "T2"), (1, "T1")])
+    legal = m.legal_actions(0)
+    assert any(a.startswith("pay A") for a in legal) and any(a.startswith("pay B") for a in legal)
     play(m, [(0, next(a for a in legal if a.startswith("pay B")))])
     assert m.state.players[0].paid == ["S34"] and m.state.players[0].unpaid == ["S33"]
 
@@ -94,7 +104,12 @@ def test_missing_goods_lose_the_sector():
     set_goods(m.state, 0, r=0, y=0)  # S33 has ships r, y, g, b: two missing, only one may be skipped
     play(m, [(0, "A2"), (0, "T2"), (1, "T1")])
     assert m.state.players[0].unpaid == ["S33"]
-    assert m.state.players[0].energy == 12  # no energy is spent on a sector that is not paid
+    assert m.state.players[0].energy == 10  # energy first: the 2 energy were paid before the goods
+    m = start(3, deck=DECK, mode="realtime", energy="with_goods")
+    set_goods(m.state, 0, r=0, y=0)
+    play(m, [(0, "A2"), (0, "T2"), (1, "T1")])
+    assert m.state.players[0].unpaid == ["S33"]
+    assert m.state.players[0].energy == 12  # with the goods: no energy spent on a sector not paid
 
 
 def test_optional_payment_variant():
