@@ -85,6 +85,24 @@ INFO = GameInfo(
             "help_hu": "a „különböző galaxisok” feltételnél a feketelyukban álló asztráltest külön helynek számít (6.2)",
             "advanced": True,
         },
+        "comet": {
+            "type": "choice",
+            "default": "collide",
+            "legacy": "token_on_empty",
+            "choices": ["collide", "token_on_empty"],
+            "label": "The comet",
+            "label_hu": "Az üstökös",
+            "help": 'collide: a comet always goes on an occupied galaxy hole and collides (the rulebook: "Az üstökös nem kerülhet üres helyre"); token_on_empty: a comet may go on an empty hole to use another influence token instead (§5.2, §D1)',
+            "help_hu": "ütközik: az üstökös mindig foglalt helyre kerül egy galaxisban, és ütközik (a szabálykönyv: „Az üstökös nem kerülhet üres helyre”); befolyásjelzővel üresre: az üstökös üres helyre is kerülhet, ha helyette egy másik befolyásjelölőt használ (§5.2, §D1)",
+            "advanced": True,
+            "choice_labels": {
+                "collide": {"en": "always collides (rulebook)", "hu": "mindig ütközik (szabálykönyv)"},
+                "token_on_empty": {
+                    "en": "empty hole with another token",
+                    "hu": "üres helyre másik jelölővel",
+                },
+            },
+        },
         "attraction_immunity": {
             "type": "choice",
             "default": "all",

@@ -159,6 +159,7 @@ class Stellium(Game):
             strict=options["no_winner_below_target"],
             bh_galaxy=options["black_hole_galaxy"],
             immune=options["attraction_immunity"],
+            comet_collides=options["comet"] == "collide",
         )
         events: list[Event] = []
         self._start_turn(state, events)
@@ -341,6 +342,8 @@ class Stellium(Game):
         if s.in_hand == "b":
             if not full:
                 return empty  # §D1 fallback: nothing to collide with
+            if s.comet_collides:  # "Az üstökös nem kerülhet üres helyre."
+                return full
             return sorted(full + [c for c in empty if self._comet_on_empty(s, geo, seat, c)])
         if "b" in s.players[seat].tokens:
             return sorted(empty + full)

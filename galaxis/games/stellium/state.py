@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from galaxis.core import Record, Rng, Step
-from galaxis.core.record import change_marks
+from galaxis.core.record import added, change_marks
 
 # Change marks (``StelliumState.marks``): one counter per component of the observation that
 # the rules raise where it changes, so that the RL encoder rebuilds only what changed
@@ -67,6 +67,8 @@ class StelliumState(Record):
     strict: bool = False
     bh_galaxy: bool = False
     immune: str = "all"
+    # added after saves existed (their default plays the earlier rules: core.record.added)
+    comet_collides: bool = added(False)  # §5.2 a comet never goes on an empty hole (no token exception)
     marks: list[int] = change_marks(MARKS)  # transient: see MARKS and the functions below
 
     @property

@@ -207,7 +207,7 @@ def _explain_cell(
         if cell >= 0 and s.board[cell] and s.in_hand != "b":
             return MSG.illegal("occupied", "§5.2 Collision")
         if cell >= 0 and not s.board[cell] and s.in_hand == "b":
-            return MSG.illegal("comet_empty", "§5.2 Collision")
+            return MSG.illegal("comet_never_empty" if s.comet_collides else "comet_empty", "§5.2 Collision")
     if kind == "permute":
         return MSG.illegal("permute_choice", "§5.1 Permutation")
     if kind == "swap":

@@ -118,14 +118,30 @@ def test_comet_must_collide_unless_it_uses_another_token():
     play(m, [(0, "draw b")])
     places = {a.notation for a in m.legal_actions(0)}
     assert places == {"A2", "A5", "D3", "E2", "F2", "C6", "B6"}
-    with pytest.raises(IllegalAction, match="comet must go on an occupied") as err:
+    with pytest.raises(IllegalAction, match="never goes on an empty hole") as err:
         m.apply(0, "A0")
     assert err.value.rule == "§5.2 Collision"
-    m2 = start(3, {**BASE, "A2": "g"})
+    # the earlier reading (comet=token_on_empty): an empty hole when it uses another token
+    m2 = start(3, {**BASE, "A2": "g"}, comet="token_on_empty")
     first_round(m2)
     play(m2, [(0, "draw b"), (0, "A0")])  # with the Rotation token available
     # no "none" and no own effect: only tokens of other effects (A2's planet may fall into H0)
     assert [a.notation for a in m2.legal_actions(0)] == ["token y", "token p"]
+
+
+def test_the_comet_never_goes_on_an_empty_hole():
+    """ "Az üstökös nem kerülhet üres helyre." (§5.2: the comet may not go on an empty place) —
+    with no exception: holding every token, a comet is still offered only occupied holes."""
+    m = start(3, {**BASE, "A2": "g"})
+    first_round(m)
+    assert sorted(m.state.players[0].tokens) == ["b", "g", "p", "y"]
+    play(m, [(0, "draw b")])
+    places = {a.notation for a in m.legal_actions(0)}
+    assert places == {"A2", "A5", "D3", "E2", "F2", "C6", "B6"}  # the occupied galaxy holes
+    with pytest.raises(IllegalAction, match="never goes on an empty hole") as err:
+        m.apply(0, "A0")
+    assert err.value.rule == "§5.2 Collision"
+    assert "üstökös nem kerülhet üres helyre" in err.value.reason_in("hu")
 
 
 def test_collision_token_lets_any_marble_collide_once():
