@@ -248,9 +248,11 @@ function markTargets() {
       node.setAttribute("aria-label", tip ? `${tip}: ${shown}` : shown);
     } else {
       node.removeAttribute("tabindex");
-      node.removeAttribute("role");
+      // A component with words of its own is an image with that name (only a leaf may be one).
       const tip = node.getAttribute("data-tip");
-      if (tip) node.setAttribute("aria-label", tip); else node.removeAttribute("aria-label");
+      const leaf = !node.querySelector("[data-target]");
+      if (tip && leaf) { node.setAttribute("role", "img"); node.setAttribute("aria-label", tip); }
+      else { node.removeAttribute("role"); node.removeAttribute("aria-label"); }
     }
   }
 }

@@ -35,6 +35,7 @@ QUICK: dict[str, dict[str, Any]] = {
     "stellium": {"target": 8},
     "pulsar": {},
     "kaosz": {"max_rounds": 5},
+    "space_empires": {"cycles": 1},
 }
 GAMES = sorted(g for g in GAME_MODULES if g in QUICK)
 

@@ -191,7 +191,10 @@ def english_only() -> frozenset[str]:
                 tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
                 english += _leaves(tree.get("en", {}))
                 hungarian += _leaves(tree.get("hu", {}))
-    return frozenset(_words(english) - _words(hungarian))
+    import galaxis
+
+    names = [n for g in galaxis.games() for n in (g.name, g.name_hu)]  # proper names in both languages
+    return frozenset(_words(english) - _words(hungarian) - _words(names))
 
 
 def visible_words(page: Any) -> set[str]:

@@ -13,6 +13,8 @@ INFO = GameInfo(
     max_players=4,
     name_hu="Space Empires 4X",
     summary="Explore, expand, exploit and exterminate on a hex map; destroy the enemy home world.",
+    summary_hu="Fedezd fel, terjeszkedj, termelj és hódíts egy hexatérképen; pusztítsd el az ellenség anyabolygóját.",
+    minutes=(90, 240),
     simultaneous=True,
     options={
         "edition": {
@@ -20,6 +22,14 @@ INFO = GameInfo(
             "default": "ce",
             "choices": ["base2011", "ce"],
             "help": "rule numbers: ce (Close Encounters, 30 CP home world) or base2011 (Rule Book 1.x)",
+            "label": "Rule edition",
+            "label_hu": "Szabálykiadás",
+            "help_hu": "szabályszámok: Close Encounters (30 ÉP-s anyabolygó) vagy az 1.x szabálykönyv",
+            "advanced": True,
+            "choice_labels": {
+                "base2011": {"en": "Rule Book 1.x (2011)", "hu": "1.x szabálykönyv (2011)"},
+                "ce": {"en": "Close Encounters", "hu": "Close Encounters"},
+            },
         },
         "cycles": {
             "type": "int",
@@ -27,17 +37,28 @@ INFO = GameInfo(
             "min": 1,
             "max": 20,
             "help": "economic cycles before the game ends on empire value (§8, designed limit)",
+            "label": "Economic cycles",
+            "label_hu": "Gazdasági ciklusok",
+            "help_hu": "ennyi gazdasági ciklus után a játék a birodalmak értékével ér véget (8., tervezett határ)",
         },
         "slingshot": {
             "type": "bool",
             "default": False,
             "help": "optional rule: a ship may slingshot through a Black Hole for +1 hex at +2 to its roll (§4.8)",
+            "label": "Black hole slingshot",
+            "label_hu": "Feketelyuk-továbblövés",
+            "help_hu": "választható szabály: egy hajó +1 hexát léphet egy feketelyukon át, +2-vel a dobására (4.8)",
+            "advanced": True,
         },
         # systems/ground.py
         "ground_combat": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters ground units: buy them at colonies, they defend against bombardment (§10.1)",
+            "label": "Ground combat",
+            "label_hu": "Felszíni harc",
+            "help_hu": "Close Encounters felszíni egységek: kolóniákon vásárolhatók, a bombázás ellen védenek (10.1)",
+            "advanced": True,
         },
         # systems/gates.py
         "gate_barren": {
@@ -45,6 +66,16 @@ INFO = GameInfo(
             "default": "placed",
             "choices": ["placed", "placed_only", "dealt", "removed"],
             "help": "Planetary Gates barren planets (§12.3.2): placed on the B hexes, placed_only (the other barren planets leave the deep-space mix), dealt (no pre-placed ones) or removed (none at all); ignored in other scenarios",
+            "label": "Gate barren planets",
+            "label_hu": "Kapus kopár bolygók",
+            "help_hu": "Bolygóközi Kapuk kopár bolygói (12.3.2): a B hexákra téve, csak ott, kiosztva vagy elhagyva; más forgatókönyvben nincs hatása",
+            "advanced": True,
+            "choice_labels": {
+                "placed": {"en": "placed on B hexes", "hu": "a B hexákon"},
+                "placed_only": {"en": "placed only", "hu": "csak lerakva"},
+                "dealt": {"en": "dealt", "hu": "kiosztva"},
+                "removed": {"en": "removed", "hu": "elhagyva"},
+            },
         },
         # scenarios/setups.py
         "scenario": {
@@ -76,23 +107,97 @@ INFO = GameInfo(
                 "planetary_gates",
             ],
             "help": "set-up (data/scenarios.yaml): standard = the base game for the player count (1 player: the Doomsday Machine solo game), or a scenario id",
+            "label": "Scenario",
+            "label_hu": "Forgatókönyv",
+            "help_hu": "a kezdés (data/scenarios.yaml): standard = az alapjáték a játékosszámhoz; egyedül játszva a Világvége Gép",
+            "choice_labels": {
+                "standard": {"en": "Standard game", "hu": "Alapjáték"},
+                "standard_2p": {"en": "Standard, 2 players", "hu": "Alapjáték, 2 fő"},
+                "standard_3p": {"en": "Standard, 3 players", "hu": "Alapjáték, 3 fő"},
+                "standard_4p": {"en": "Standard, 4 players", "hu": "Alapjáték, 4 fő"},
+                "solo_dm": {"en": "Solo: Doomsday Machines", "hu": "Egyszemélyes: Világvége Gépek"},
+                "solo_ap": {"en": "Solo: Alien Players", "hu": "Egyszemélyes: idegen játékosok"},
+                "solo_ap_new_features": {
+                    "en": "Solo: Alien Players, new features",
+                    "hu": "Egyszemélyes: idegen játékosok, új elemekkel",
+                },
+                "coop_dm_2p": {
+                    "en": "Co-op: Doomsday Machines, 2 players",
+                    "hu": "Kooperatív: Világvége Gépek, 2 fő",
+                },
+                "coop_dm_3p": {
+                    "en": "Co-op: Doomsday Machines, 3 players",
+                    "hu": "Kooperatív: Világvége Gépek, 3 fő",
+                },
+                "coop_dm_4p": {
+                    "en": "Co-op: Doomsday Machines, 4 players",
+                    "hu": "Kooperatív: Világvége Gépek, 4 fő",
+                },
+                "solo_amoeba": {"en": "Solo: Space Amoebas", "hu": "Egyszemélyes: űramőbák"},
+                "coop_ap_2p": {
+                    "en": "Co-op: Alien Players, 2 players",
+                    "hu": "Kooperatív: idegen játékosok, 2 fő",
+                },
+                "coop_ap_3p": {
+                    "en": "Co-op: Alien Players, 3 players",
+                    "hu": "Kooperatív: idegen játékosok, 3 fő",
+                },
+                "solo_ap_vp": {
+                    "en": "Solo: Alien Players, victory points",
+                    "hu": "Egyszemélyes: idegen játékosok, győzelmi pontok",
+                },
+                "ce_2p": {"en": "Close Encounters, 2 players", "hu": "Close Encounters, 2 fő"},
+                "ce_4p_3v1": {"en": "Close Encounters, 3 against 1", "hu": "Close Encounters, 3 az 1 ellen"},
+                "ce_3p_2v1": {"en": "Close Encounters, 2 against 1", "hu": "Close Encounters, 2 az 1 ellen"},
+                "ce_4p_deep_space": {
+                    "en": "Close Encounters, deep space (4)",
+                    "hu": "Close Encounters, mélyűr (4 fő)",
+                },
+                "quick_conquest_3p": {"en": "Quick conquest, 3 players", "hu": "Gyors hódítás, 3 fő"},
+                "quick_conquest_4p": {"en": "Quick conquest, 4 players", "hu": "Gyors hódítás, 4 fő"},
+                "quick_conquest_4p_teams": {
+                    "en": "Quick conquest, teams of 2",
+                    "hu": "Gyors hódítás, kétfős csapatok",
+                },
+                "amoebas": {"en": "Space Amoebas", "hu": "Űramőbák"},
+                "planetary_gates": {"en": "Planetary Gates", "hu": "Bolygóközi Kapuk"},
+            },
         },
         "difficulty": {
             "type": "choice",
             "default": "normal",
             "choices": ["easy", "normal", "hard", "harder", "really_tough", "good_luck"],
             "help": "solo opponents' difficulty (Doomsday schedule; aliens: empires x CP per roll)",
+            "label": "Solo difficulty",
+            "label_hu": "Nehézség (egyszemélyes)",
+            "help_hu": "az automatikus ellenfelek nehézsége (Világvége menetrend; idegenek: birodalmak × ÉP dobásonként)",
+            "choice_labels": {
+                "easy": {"en": "easy", "hu": "könnyű"},
+                "normal": {"en": "normal", "hu": "normál"},
+                "hard": {"en": "hard", "hu": "nehéz"},
+                "harder": {"en": "harder", "hu": "nehezebb"},
+                "really_tough": {"en": "really tough", "hu": "nagyon nehéz"},
+                "good_luck": {"en": "good luck!", "hu": "sok szerencsét!"},
+            },
         },
         # opponents/solo.py
         "warp_points": {
             "type": "bool",
             "default": False,
             "help": "optional rule: flipped warp points stay, and those of one number are adjacent",
+            "label": "Warp points stay",
+            "label_hu": "Maradó Csatlakozási Pontok",
+            "help_hu": "választható szabály: a felfordított Csatlakozási Pontok a helyükön maradnak, az azonos számúak szomszédosak",
+            "advanced": True,
         },
         "doomsday_markers": {
             "type": "bool",
             "default": False,
             "help": "optional rule: a flipped Doomsday marker releases a Doomsday Machine",
+            "label": "Doomsday markers",
+            "label_hu": "Világvége jelzők",
+            "help_hu": "választható szabály: egy felfordított Világvége jelző Világvége Gépet szabadít ki",
+            "advanced": True,
         },
         # opponents/alien_players/solo4.py
         "aliens": {
@@ -100,24 +205,46 @@ INFO = GameInfo(
             "default": "difficulty",
             "choices": ["difficulty", "1", "2", "3"],
             "help": "solo Alien Player games (solo_ap, solo_ap_new_features): the number of alien empires (difficulty = the difficulty table's count)",
+            "label": "Alien empires",
+            "label_hu": "Idegen birodalmak",
+            "help_hu": "egyszemélyes idegen játékosos játékban az idegen birodalmak száma (a nehézség szerint, vagy 1–3)",
+            "advanced": True,
+            "choice_labels": {
+                "difficulty": {"en": "by difficulty", "hu": "a nehézség szerint"},
+                "1": {"en": "1", "hu": "1"},
+                "2": {"en": "2", "hu": "2"},
+                "3": {"en": "3", "hu": "3"},
+            },
         },
         # systems/experience.py
         "experience": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters: ship experience levels and the Military Academy (§10.2)",
+            "label": "Experience",
+            "label_hu": "Tapasztalat",
+            "help_hu": "Close Encounters: hajók tapasztalati szintjei és a Katonai Akadémia (10.2)",
+            "advanced": True,
         },
         # systems/boarding.py
         "boarding": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters: Boarding Ships capture enemy ships; Security Forces defend them (§10.2)",
+            "label": "Boarding",
+            "label_hu": "Abordálás",
+            "help_hu": "Close Encounters: abordáló hajók ellenséges hajókat foglalnak el, a biztonsági erők védik őket (10.2)",
+            "advanced": True,
         },
         # systems/titans.py
         "flagship": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters: every player starts with a free Flagship at its home world (§10.3)",
+            "label": "Flagship",
+            "label_hu": "Zászlóshajó",
+            "help_hu": "Close Encounters: minden játékos ingyen Zászlóshajóval kezd az anyabolygóján (10.3)",
+            "advanced": True,
         },
         # systems/empire_advantages.py
         "empire_advantages": {
@@ -125,18 +252,35 @@ INFO = GameInfo(
             "choices": ["none", "deal", "balanced"],
             "default": "none",
             "help": "Close Encounters Empire Advantages (§10.4): none; deal (each player is dealt 2 cards and keeps 1 in secret); balanced (players+1 cards face up, every player starts with 75 CP and bids openly for them)",
+            "label": "Empire Advantages",
+            "label_hu": "Birodalmi előnyök",
+            "help_hu": "Close Encounters Birodalmi előnyök (10.4): nincs; kiosztás; kiegyensúlyozott",
+            "advanced": True,
+            "choice_labels": {
+                "none": {"en": "none", "hu": "nincs"},
+                "deal": {"en": "dealt", "hu": "kiosztva"},
+                "balanced": {"en": "balanced", "hu": "kiegyensúlyozott"},
+            },
         },
         # systems/reaction.py, §10.6
         "reaction_movement": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters: Exploration 2 lets a Cruiser or Flagship react one hex into a battle (§10.6)",
+            "label": "Reaction movement",
+            "label_hu": "Reakciómozgás",
+            "help_hu": "Close Encounters: a 2-es felderítéssel egy cirkáló vagy Zászlóshajó egy hexát léphet egy csatába (10.5)",
+            "advanced": True,
         },
         # systems/centers.py, §10.7
         "research_centers": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters: Research and Industrial Centers at colonies, with the 20 CP home world (§10.7)",
+            "label": "Research and Industrial Centers",
+            "label_hu": "Kutató- és ipari központok",
+            "help_hu": "Close Encounters: kutató- és ipari központok a kolóniákon, 20 ÉP-s anyabolygóval (10.6)",
+            "advanced": True,
         },
         # systems/alliances.py, §10.8
         "alliance": {
@@ -144,12 +288,25 @@ INFO = GameInfo(
             "default": "none",
             "choices": ["none", "uneasy", "blood_brothers"],
             "help": "team games: the alliance between team members, uneasy or blood_brothers; none keeps the scenario's own (§10.8)",
+            "label": "Alliance",
+            "label_hu": "Szövetség",
+            "help_hu": "csapatjátékban a csapattagok szövetsége: laza vagy vértestvéri; nincs: a forgatókönyvé marad",
+            "advanced": True,
+            "choice_labels": {
+                "none": {"en": "as the scenario says", "hu": "a forgatókönyv szerint"},
+                "uneasy": {"en": "uneasy", "hu": "laza"},
+                "blood_brothers": {"en": "blood brothers", "hu": "vértestvérek"},
+            },
         },
         # systems/alien_tech.py, §10.5
         "alien_technology": {
             "type": "bool",
             "default": False,
             "help": "Close Encounters Alien Technology cards: drawn when a Deep Space barren planet is colonized or captured (§10.5; always on in the cooperative Doomsday scenarios)",
+            "label": "Alien Technology",
+            "label_hu": "Idegen technológia",
+            "help_hu": "Close Encounters idegen technológia kártyák: egy mélyűri kopár bolygó gyarmatosításakor húzva (10.7)",
+            "advanced": True,
         },
         # systems/victory.py, §12.1.5, §12.2
         "victory_points": {
@@ -157,6 +314,18 @@ INFO = GameInfo(
             "default": "none",
             "choices": ["none", "king_of_warp_points", "relics"],
             "help": "optional victory condition (§12.2): king_of_warp_points or relics; a first destroyed home world still wins",
+            "label": "Victory points",
+            "label_hu": "Győzelmi pontok",
+            "help_hu": "választható győzelmi feltétel (12.2): a Csatlakozási Pontok királya vagy ereklyék",
+            "advanced": True,
+            "choice_labels": {
+                "none": {"en": "none", "hu": "nincs"},
+                "king_of_warp_points": {
+                    "en": "King of the Warp Points",
+                    "hu": "A Csatlakozási Pontok királya",
+                },
+                "relics": {"en": "relics", "hu": "ereklyék"},
+            },
         },
         "warp_point_count": {
             "type": "int",
@@ -164,11 +333,19 @@ INFO = GameInfo(
             "min": 1,
             "max": 5,
             "help": "King of the Warp Points: warp points placed (1, players - 1 or players + 1; §12.2)",
+            "label": "Warp points placed",
+            "label_hu": "Lerakott Csatlakozási Pontok",
+            "help_hu": "A Csatlakozási Pontok királya: a lerakott pontok száma (12.2)",
+            "advanced": True,
         },
         "vp_per_vessel": {
             "type": "bool",
             "default": False,
             "help": "King of the Warp Points: 1 VP per science vessel at a warp point, not per warp point",
+            "label": "VP per science vessel",
+            "label_hu": "GYP tudományos hajónként",
+            "help_hu": "A Csatlakozási Pontok királya: 1 GYP Csatlakozási Ponton álló tudományos hajónként, nem pontonként",
+            "advanced": True,
         },
         "vp_phases": {
             "type": "int",
@@ -176,6 +353,10 @@ INFO = GameInfo(
             "min": 1,
             "max": 20,
             "help": "victory-point games: Economic Phases played (seed: 10-12 short, 15-20 long; §12.2)",
+            "label": "Economic phases (VP games)",
+            "label_hu": "Gazdasági fázisok (GYP-játék)",
+            "help_hu": "győzelmi pontos játékban a lejátszott gazdasági fázisok száma (rövid 10–12, hosszú 15–20; 12.2)",
+            "advanced": True,
         },
     },
 )

@@ -78,13 +78,14 @@ def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -
                 f"<title>{word('colony', lang)} {col['value']}{escape(ground.title(state, hid, seat, lang) + centers.title(state, hid, lang))}</title></circle>"
             )
         for i, u in enumerate(cell.get("units", [])):
-            ux, uy = x - 18 + 9 * (i % 5), y + 2 + 9 * (i // 5)
+            ux, uy = x - 22 + 9 * (i % 5), y + 1 + 10 * (i // 5)
             colour = "#999" if u["owner"] < 0 else COLOURS[u["owner"]]
             parts.append(
-                f'<rect x="{ux:.1f}" y="{uy:.1f}" width="8" height="8" fill="{colour}" '
+                f'<rect x="{ux:.1f}" y="{uy:.1f}" width="9" height="10" fill="{colour}" '
                 f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(unit_name(u["kind"], lang) if hu else u["kind"])} '
                 f"x{escape(str(u.get('count', '?')))}</title></rect>"
-                f'<text x="{ux + 1:.1f}" y="{uy + 7:.1f}" font-size="6" fill="#fff" pointer-events="none">'
+                f'<text x="{ux + 4.5:.1f}" y="{uy + 8:.1f}" font-size="8" text-anchor="middle" fill="#fff" '
+                f'pointer-events="none">'
                 f"{escape(str(u.get('count', '?')))}</text>"
             )
     parts += victory.svg_marks(state, _centre)  # relics and the King's warp points (§12.2)
@@ -105,13 +106,19 @@ def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -
         lines.append(
             f"{word('player', lang)} {SEATS[seat]}: {me['cp']} {word('cp', lang)}, {word('bid', lang)} {me['bid']}"
         )
-        lines.append(", ".join(f"{tech_name(k, lang) if hu else k} {v}" for k, v in me["techs"].items()))
+        techs = [f"{tech_name(k, lang) if hu else k} {v}" for k, v in me["techs"].items()]
+        lines += [
+            ", ".join(techs[i : i + 5]) for i in range(0, len(techs), 5)
+        ]  # short lines: nothing cut off
     lines += victory.text_lines(state, lang)  # the public victory-point track (§12.2)
     for i, line in enumerate(lines):
-        parts.append(f'<text x="20" y="{y0 + 16 * i:.0f}" font-size="12" fill="#222">{escape(line)}</text>')
+        # light text on the dark page; the map is scaled up by the viewBox, the ledger with it
+        parts.append(
+            f'<text x="20" y="{y0 + 16 * i:.0f}" font-size="12" fill="#e8eaf6">{escape(line)}</text>'
+        )
     width, height = max_x + 80, y0 + 16 * len(lines) + 20
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}">'
-        + "".join(parts)
-        + "</svg>"
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}">'
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#0b0f1e"/>' + "".join(parts) + "</svg>"
     )
