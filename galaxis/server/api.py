@@ -574,11 +574,16 @@ def create_app(
             await websocket.close(code=WS_FORBIDDEN, reason="this token opens no seat of this match")
             return
         sub = service.fanout.subscribe(match_id, seat)
+        sent = -1  # the last seq this socket has sent; fan-out messages up to it are dropped
         try:
             if since is not None:
-                # Resync: everything after the client's seq, as this viewer may see it.
+                # Resync: everything after the client's seq, as this viewer may see it. The
+                # match is read again after subscribing, so a move made meanwhile (here or in
+                # another process) is either in this read or in the queue, never lost.
+                live = await service.get(match_id, fresh=True)
                 for applied in live.log[since:]:
                     await websocket.send_json(live.message(applied, seat))
+                    sent = applied.seq
             reader = asyncio.get_running_loop().create_task(_drain(websocket))
             try:
                 while True:
@@ -590,6 +595,9 @@ def create_app(
                     message = getter.result()
                     if message is None:
                         break
+                    seq = message.get("seq")
+                    if isinstance(seq, int) and "events" in message and seq <= sent:
+                        continue  # already sent by the resync
                     await websocket.send_json(message)
             finally:
                 reader.cancel()

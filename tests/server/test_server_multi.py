@@ -93,7 +93,9 @@ def test_two_processes_share_matches_through_redis(pg_db: str, tmp_path: Path) -
         mid, tokens = create(a.url, ["human", "human"])
         ws_url = b.url.replace("http", "ws") + f"/api/matches/{mid}/ws"
         with connect(ws_url, open_timeout=10) as ws:
-            ws.send(json.dumps({"token": tokens[1]}))
+            # "since" asks for every move after seq 0, so a move made while the socket is
+            # being opened reaches it either from the resync or from the fan-out.
+            ws.send(json.dumps({"token": tokens[1], "since": 0}))
             r = httpx.post(
                 f"{a.url}/api/matches/{mid}/actions",
                 headers={"X-Seat-Token": tokens[0]},
