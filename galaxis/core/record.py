@@ -46,10 +46,13 @@ def transient(factory: Callable[[], Any]) -> Any:
     return dataclasses.field(default_factory=factory, compare=False, repr=False, metadata={"transient": True})
 
 
-def added(default: Any) -> Any:
+def added(default: Any = None, *, factory: Callable[[], Any] | None = None) -> Any:
     """A dataclass field added to a saved state later: omitted from ``to_json`` while it holds
-    ``default`` and read as ``default`` from a saved state without it. ``default`` is an
-    immutable value (bool, int, str, float, None) that reproduces the earlier rules."""
+    its default and read as that default from a saved state without it. The default, which
+    reproduces the earlier rules, is ``default`` (an immutable value: bool, int, str, float,
+    None) or, for a list or dict, what ``factory`` makes (e.g. ``factory=list``)."""
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata={"added": True})
     if not isinstance(default, _IMMUTABLE):
         raise TypeError(f"an added field's default must be an immutable value, not {default!r}")
     return dataclasses.field(default=default, metadata={"added": True})
@@ -199,7 +202,11 @@ class Record:
                 env[f"_f_{f.name}"] = f.default_factory
                 clone_lines.append(f"    new.{f.name} = _f_{f.name}()")
                 load_lines.append(f"    new.{f.name} = _f_{f.name}()")
-        added_later = {f.name: f.default for f in every if f.metadata.get("added")}
+        added_later = {
+            f.name: f.default_factory if f.default is dataclasses.MISSING else (lambda v=f.default: v)
+            for f in every
+            if f.metadata.get("added")
+        }
         for name in fields:
             k = kinds[name]
             env[f"_c_{name}"], env[f"_d_{name}"], env[f"_l_{name}"] = k.copy, k.dump, k.load
@@ -208,8 +215,10 @@ class Record:
             else:
                 clone_lines.append(f"    new.{name} = _c_{name}(self.{name})")
             if name in added_later:  # written only off its default, read as it when missing
-                env[f"_a_{name}"] = added_later[name]
-                load_lines.append(f"    new.{name} = _l_{name}(data.get({name!r}, _a_{name}))")
+                env[f"_a_{name}"] = added_later[name]  # makes the default
+                load_lines.append(
+                    f"    new.{name} = _l_{name}(data[{name!r}]) if {name!r} in data else _a_{name}()"
+                )
                 continue
             # immutable is not the same as JSON-native: a tuple still dumps as a list
             if k.dump is _identity:
@@ -221,7 +230,7 @@ class Record:
         if added_later:
             dump_lines[1] = "    out = {"
             dump_lines.extend(
-                f"    if self.{name} != _a_{name}: out[{name!r}] = _d_{name}(self.{name})"
+                f"    if self.{name} != _a_{name}(): out[{name!r}] = _d_{name}(self.{name})"
                 for name in added_later
             )
             dump_lines.append("    return out")

@@ -166,6 +166,19 @@ def test_only_recorded_options_take_the_legacy_value() -> None:
     assert resolve_options(NEW_INFO, {"doubling": "double"}, recorded=True) == {"doubling": "double"}
 
 
-def test_an_added_field_needs_an_immutable_default() -> None:
+def test_an_added_field_needs_an_immutable_default_or_a_factory() -> None:
     with pytest.raises(TypeError):
         added([])
+
+    @dataclass(slots=True)
+    class Later(Record):
+        turn: int
+        acted: list[int] = added(factory=list)
+
+    old = {"turn": 2}
+    loaded = Later.from_json(old)
+    assert loaded.acted == [] and loaded.to_json() == old
+    loaded.acted.append(7)
+    assert loaded.to_json() == {"turn": 2, "acted": [7]}
+    assert Later.from_json(loaded.to_json()).acted == [7]
+    assert Later.from_json(old).acted is not Later.from_json(old).acted  # a fresh list each time

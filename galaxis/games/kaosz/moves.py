@@ -380,6 +380,8 @@ def legal(g: Kaosz, s: KaoszState, seat: int) -> list[Action]:
         acts = [g.act("back", "back", targets=("back",)), g.act("hold", "hold", targets=("hold",))]
         if g.keyword(s, u, "stealth") and side == 0:
             acts.append(g.act("sneak", "sneak_back", targets=("sneak",)))
+        if s.abilities_by_speed:  # §6.4 b) the target returns fire or uses one of its abilities
+            acts += _abilities_of(g, s, seat, [u])
         return acts
     if k == "split":
         enemies = [u for u in cb.ships[1 - side] if s.cards[u].zone == "hangar"]
@@ -430,7 +432,23 @@ def fire_actions(g: Kaosz, s: KaoszState, cb: Combat, side: int, seat: int) -> l
             acts.append(g.act(f"boost {_c(u)}", "boost", u, targets=(_c(u),)))
         if g.keyword(s, u, "stealth") and side == 0:
             acts.append(g.act(f"sneak {_c(u)}", "sneak", u, targets=(_c(u),)))
+    if s.abilities_by_speed:  # §9.5 its turn: fire at someone, or use one of its abilities
+        acts += _abilities_of(g, s, seat, mine)
     acts.append(g.act("pass", "pass", targets=("pass",)))
+    return acts
+
+
+def _abilities_of(g: Kaosz, s: KaoszState, seat: int, ships: list[int]) -> list[Action]:
+    """``use`` actions of the abilities of ``ships`` in their turn (§9.5)."""
+    acts: list[Action] = []
+    for u in g.ship_abilities(s, seat, ships):
+        e = g.card(s, u).ability
+        assert e is not None
+        targets = g.effect_targets(s, seat, e, u)
+        if targets is None:
+            acts.append(on_card(g, "use", u, -1))
+            continue
+        acts += [aimed(g, "use", u, e.target, t) for t in targets]
     return acts
 
 
@@ -459,6 +477,16 @@ def perform(g: Kaosz, s: KaoszState, seat: int, action: Action, events: list[Eve
         g.resume_effects(s, step, args[1], events)
     elif kind == "use":
         events.append({"type": "use", "seat": seat, "card": _c(args[1])})
+        if step.kind == "return":  # §6.4 b) the ability instead of returning fire
+            s.pending.pop()
+        elif step.kind == "fire":  # §6.4 a) the ship's turn goes to the ability, as to a shot
+            assert cb is not None
+            s.pending.pop()
+            cb.passed[1 - step.data["side"]] = False
+            cb.shot = {"last": step.data["side"]}  # §10.2 simplified combat: the other side next
+            ship = g.ability_ship(s, args[1])
+            if ship is not None:
+                cb.acted.append(ship)
         g.use_ability(s, seat, args[1], args[2], events)
     elif kind == "pass" and step.kind == "fire":
         s.pending.pop()

@@ -382,9 +382,12 @@ class Kaosz(Game):
                     seats.add(c.ctrl)
         return seats
 
-    def _usable(self, s: KaoszState, uid: int, seat: int) -> bool:
-        """Ready, with a legal target if it needs one."""
+    def _usable(self, s: KaoszState, uid: int, seat: int, ship_turn: bool = False) -> bool:
+        """Ready, with a legal target if it needs one; a combat ship's ability only in that ship's
+        turn (``ship_turn``: the firing or return step offers it, §9.5)."""
         if not self.ability_ready(s, uid, seat):
+            return False
+        if not ship_turn and self.waits_for_its_turn(s, uid):
             return False
         e = ability_cards()[s.cards[uid].name]
         return e.target == "none" or bool(self.effect_targets(s, seat, e, uid))
@@ -409,6 +412,46 @@ class Kaosz(Game):
         if e.cost.turn and s.cards[turned].turn != ACTIVE:
             return False
         return not (e.cost.sacrifice and c.turn != ACTIVE)
+
+    def ability_ship(self, s: KaoszState, uid: int) -> int | None:
+        """The ship whose ability card ``uid``'s is: the ship itself in the hangar, or the ship an
+        equipment or crew card is aboard (their text reads as the ship's; a passenger's does
+        not, seed: A kártya képességei)."""
+        c = s.cards[uid]
+        card = self.card(s, uid)
+        if card.type == "ship":
+            return uid if c.zone == "hangar" else None
+        if c.zone == "ship" and not (card.type == "crew" and card.subtype == "passenger"):
+            return c.host
+        return None
+
+    def waits_for_its_turn(self, s: KaoszState, uid: int) -> bool:
+        """§9.5 the seed: „A harc közben használatos űrhajó képességeket az űrhajó csak akkor
+        használhatja, ha a harc szabályainak megfelelően (a sebességétől függően) sorra kerül.”
+        Once the combat's ships are sent (after the declaration window, where special card
+        abilities are explicitly allowed), the ability of a ship taking part is used only in its
+        turn: as its action in the firing step, or when it is fired at (option ship_abilities)."""
+        cb = s.combat
+        if not s.abilities_by_speed or cb is None or cb.stage in ("declare", "equip_a"):
+            return False
+        ship = self.ability_ship(s, uid)
+        return ship is not None and (ship in cb.ships[0] or ship in cb.ships[1])
+
+    def ship_abilities(self, s: KaoszState, seat: int, ships: list[int]) -> list[int]:
+        """The ready abilities (with a legal target) of ``ships``, whose turn it is (§9.5)."""
+        out = []
+        cards = s.cards
+        for u in able_index(s)[seat]:
+            c = cards[u]
+            if (
+                c.up
+                and c.ctrl == seat
+                and c.zone in IN_PLAY
+                and self.ability_ship(s, u) in ships
+                and self._usable(s, u, seat, ship_turn=True)
+            ):
+                out.append(u)
+        return out
 
     def turned_by_ability(self, s: KaoszState, uid: int) -> int | None:
         """The card an ability's turn cost turns (§9.5); None when the ability cannot be used where the card is."""
@@ -641,10 +684,12 @@ class Kaosz(Game):
             self._disarm(s, cb, events)
 
     def _fire_candidates(self, s: KaoszState, cb: Combat, side: int) -> list[int]:
+        """Active ships of ``side`` that have not had their turn (firing turns a ship used; a
+        ship whose turn went to an ability is in ``acted``)."""
         enemies = cb.ships[1 - side]
         if not enemies:
             return []
-        return [u for u in cb.ships[side] if s.cards[u].turn == ACTIVE]
+        return [u for u in cb.ships[side] if s.cards[u].turn == ACTIVE and u not in cb.acted]
 
     def _fire_actor(self, s: KaoszState, cb: Combat) -> int | None:
         """§6.4 the fastest active ship acts first (ties: the attacker); a passed side waits."""
@@ -876,16 +921,21 @@ class Kaosz(Game):
         return state.phase == "over"
 
     def result(self, state: KaoszState) -> Result:
-        """§5.6 / §10.1 survivors first, then eliminations, then who lasted longer, then colony size."""
+        """§5.6 / §10.1 „A játékot az a játékos nyeri meg, aki a legtöbb játékost kiejtette, ha ez
+        ugyanannyi, akkor az dönt, hogy ki maradt benn tovább a játékban”: most eliminations,
+        then who stayed in longer (survivors longest), then colony size. Option ranking=survivors:
+        survivors first, then eliminations."""
         s = state
-        keys = []
+        n = len(s.players)
+        keys: list[tuple[int, ...]] = []
         for p in s.players:
             alive = 0 if p.out else 1
-            keys.append(
-                (alive, p.kills, p.out_order, len(p.colony) if s.phase == "over" and not p.out else 0)
-            )
+            colony = len(p.colony) if s.phase == "over" and not p.out else 0
+            if s.rank_by_kills:
+                keys.append((p.kills, n + 1 if alive else p.out_order, colony))
+            else:
+                keys.append((alive, p.kills, p.out_order, colony))
         ranking = rank_by_keys(keys)
-        n = len(s.players)
         scores = [0.0] * n
         for rank, group in enumerate(ranking):
             for seat in group:

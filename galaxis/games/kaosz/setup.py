@@ -85,5 +85,7 @@ def initial_state(players: int, options: dict[str, Any], rng: Rng) -> KaoszState
         stack=[],
         simple_combat=options["simple_combat"],
         max_rounds=options["max_rounds"],
+        abilities_by_speed=options["ship_abilities"] == "speed",
+        rank_by_kills=options["ranking"] == "eliminations",
     )
     return s

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record, Rng, Step
-from galaxis.core.record import change_marks, transient
+from galaxis.core.record import added, change_marks, transient
 from galaxis.games.kaosz.cards import ability_cards
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
@@ -116,6 +116,8 @@ class Combat(Record):
     passed: list[bool] = field(default_factory=lambda: [False, False])
     shot: dict[str, Any] = field(default_factory=dict)  # the shot being resolved
     bombard: int = 0  # demolition bonus gathered in the bombard step
+    # added after saves existed (core.record.added): ships whose firing turn went to an ability
+    acted: list[int] = added(factory=list)
 
 
 @dataclass(slots=True)
@@ -147,6 +149,9 @@ class KaoszState(Record):
     # options, fixed for the match
     simple_combat: bool = False
     max_rounds: int = 40
+    # added after saves existed (their default plays the earlier rules: core.record.added)
+    abilities_by_speed: bool = added(False)  # §9.5 a combat ship's ability only in its turn by speed
+    rank_by_kills: bool = added(False)  # §10.1 most eliminations win, then who stayed in longer
     marks: list[int] = change_marks(MARKS)  # see MARKS
     # Indexes the rules keep up to date as cards move (bookkeeping, not game state: a clone or a
     # loaded state starts without them and the first question rebuilds them; see ``reindex``).

@@ -245,8 +245,9 @@ def test_crew_ability_turns_its_ship_and_works_only_aboard() -> None:
 
 def test_sacrifice_ability_resolves_after_its_card_left_play() -> None:
     """The item is sacrificed as the cost (to the trash at once); its ship still gets +2 armour —
-    here in the window before damage, which saves the ship."""
-    m = blank(active=DANI)
+    here in the window before damage, which saves the ship (abilities in any window: the
+    reading before option ship_abilities)."""
+    m = blank(active=DANI, ship_abilities="any_window")
     s = m.state
     gun = add(m, DANI, "cobra_flash", "hangar")  # 5-2-3-0
     ship = add(m, LACI, "marduk_kurios", "hangar")  # 5-1-2-0
@@ -265,6 +266,56 @@ def test_sacrifice_ability_resolves_after_its_card_left_play() -> None:
     assert s.cards[item].zone == "trash"
     _pass_windows(m)
     assert s.cards[ship].zone == "hangar" and GAME.armour_left(s, ship) == 2  # 2 + 2 - 2
+
+
+def test_a_combat_ship_uses_its_ability_only_when_its_turn_comes() -> None:
+    """ "A harc közben használatos űrhajó képességeket az űrhajó csak akkor használhatja, ha a
+    harc szabályainak megfelelően (a sebességétől függően) sorra kerül." (§9.5): in the firing
+    step a ship's ability is its action in its speed turn, or its answer when fired at
+    (instead of returning fire, §6.4 b), never in another window of the combat."""
+    m = blank(active=DANI)
+    s = m.state
+    gun = add(m, DANI, "cobra_flash", "hangar")  # 5-2-3-0
+    ship = add(m, LACI, "marduk_kurios", "hangar")  # 5-1-2-0
+    item = add(m, LACI, "xeno_item_1", "ship", host=ship)  # +1 speed; sacrifice: this ship +2 armour
+    add(m, LACI, "crx", "hand")  # a card in hand: Laci gets the combat windows
+    play(m, DANI, "attack colony")
+    _pass_windows(m)
+    play(m, DANI, f"send c{gun}", "go")
+    play(m, LACI, f"send c{ship}", "go")
+    play(m, DANI, "done")
+    play(m, LACI, "done")
+    assert s.pending[-1].kind == "fire" and m.to_move == (LACI,)  # Laci is faster (6 against 5)
+    assert f"use c{item} c{ship}" in legal(m, LACI)  # its turn: fire, or use its ability
+    play(m, LACI, "pass")
+    play(m, DANI, f"fire c{gun} c{ship}")
+    assert f"use c{item} c{ship}" in legal(m, LACI)  # fired at: return fire, or use its ability
+    play(m, LACI, "hold")
+    assert s.pending[-1].kind == "priority" and m.to_move == (LACI,)
+    assert f"use c{item} c{ship}" not in legal(m, LACI)  # the window before damage: not its turn
+    _pass_windows(m)
+    assert s.cards[ship].zone == "trash"  # 2 armour against 3 firepower
+
+
+def test_a_fired_at_ship_may_use_its_ability_instead_of_returning_fire() -> None:
+    m = blank(active=DANI)
+    s = m.state
+    gun = add(m, DANI, "cobra_flash", "hangar")  # 5-2-3-0
+    ship = add(m, LACI, "marduk_kurios", "hangar")  # 5-1-2-0
+    item = add(m, LACI, "xeno_item_1", "ship", host=ship)
+    play(m, DANI, "attack colony")
+    _pass_windows(m)
+    play(m, DANI, f"send c{gun}", "go")
+    play(m, LACI, f"send c{ship}", "go")
+    play(m, DANI, "done")
+    play(m, LACI, "done")
+    play(m, LACI, "pass")
+    play(m, DANI, f"fire c{gun} c{ship}")
+    play(m, LACI, f"use c{item} c{ship}")  # instead of returning fire
+    assert s.cards[item].zone == "trash" and s.pending[-1].kind != "return"
+    _pass_windows(m)
+    assert s.cards[ship].zone == "hangar" and GAME.armour_left(s, ship) == 2  # 2 + 2 - 2
+    assert s.cards[gun].zone == "hangar" and GAME.armour_left(s, gun) == 3  # no fire came back
 
 
 def test_ability_can_be_neutralised_and_costs_stay_paid() -> None:
