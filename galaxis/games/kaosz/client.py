@@ -120,11 +120,11 @@ def log_line(
     uids = _uids(action)
     names = [card_name(s, u, viewer, lang, reveal=(i == 0 and kind in REVEALING)) for i, u in enumerate(uids)]
     card = names[0] if names else ""
-    if kind == "down" and uids and not visible(s, uids[0], viewer):
-        card = str(_t(lang)["a_card"])  # "puts a card face down", not "a face-down card face down"
+    if kind in ("down", "up") and uids and not visible(s, uids[0], viewer):
+        kind = f"{kind}_hidden"  # "puts a card face down": no name to give
     other = names[1] if len(names) > 1 else ""
     extra = ""
-    if kind in ("play", "down", "use"):
+    if kind in ("play", "down", "down_hidden", "use"):
         if other:
             extra = say(lang, "log", "on_card", card=other)
         elif _seats(action):

@@ -7,7 +7,6 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core.client import seat_ref
-from galaxis.core.messages import fmt
 from galaxis.games.kaosz.cards import pool
 from galaxis.games.kaosz.client import say
 from galaxis.games.kaosz.effects import words
@@ -126,7 +125,7 @@ def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> st
         buttons = [(f"colony-{i}", w["buttons"]["colony"]), (f"hand-{i}", w["buttons"]["hand"])]
         buttons += [
             (f"wreck-{i}", w["buttons"]["wreck"]),
-            (f"seat-{i}", fmt(lang, w["buttons"]["seat"], seat=seat_ref(i))),
+            (f"seat-{i}", seat_ref(i)),  # the player's name (filled by the client)
         ]
         if len(obs["players"]) == 2 and i != seat:
             buttons = [
