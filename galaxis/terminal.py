@@ -28,7 +28,7 @@ from rich.text import Text
 from rich.theme import Theme
 
 import galaxis
-from galaxis.core import Action, GalaxisError, IllegalAction, Match, get_game
+from galaxis.core import Action, GalaxisError, IllegalAction, Match, fill_names, get_game
 from galaxis.core.agent import Agent
 from galaxis.core.errors import BadMatchFile, BadOption
 from galaxis.core.messages import Catalogue
@@ -301,6 +301,8 @@ def _ask_human(screen: Screen, viewer: Viewer, match: Match, seat: int, read: Re
     lang = screen.lang
     viewer.update(match, seat)
     screen.rich(f"[galaxis.title]{escape(t('your_turn', lang, seat=seat))}[/]")
+    # What to decide, in words (the game's prompt).
+    screen.say(fill_names(match.prompt(seat, lang), None, lang))
     _print_actions(screen, match, seat)
     screen.say(t("input_help", lang), "dim")
     legal = match.legal_actions(seat)

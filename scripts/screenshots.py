@@ -32,7 +32,7 @@ QUICK: dict[str, dict[str, Any]] = {
     "stellium": {"target": 15},
     "pulsar": {},
     "kaosz": {"max_rounds": 8},
-    "space_empires": {},
+    "space_empires": {"cycles": 2},
 }
 
 
