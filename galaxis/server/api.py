@@ -20,7 +20,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 import galaxis
-from galaxis.core import SEED_MAX, get_game
+from galaxis.core import SEED_MAX, fill_names, get_game
 from galaxis.core.messages import Catalogue
 from galaxis.core.registry import game_ids
 from galaxis.server.limits import BodyLimit, Buckets, RateLimit, RateLimits, SecurityHeaders, client_of
@@ -320,13 +320,17 @@ def create_app(
 
     @app.get("/api/games/{game_id}/preview.svg", responses=errors(404))
     async def game_preview(game_id: str, lang: Lang = "en") -> Response:
-        """The board at the start of a match with the fewest players, for the lobby's tile."""
+        """The board at the start of a match with the fewest players, for the lobby's tile.
+
+        An image cannot be filled in by the page, so its seat references carry the
+        default names ("Player 1", "1. játékos")."""
         info = _game(game_id)
         key = (game_id, lang)
         if key not in previews:
             players = max(info.min_players, min(2, info.max_players))
             match = galaxis.new_match(game_id, players, 1, {})
-            previews[key] = await asyncio.to_thread(match.render_svg, None, lang)
+            svg = await asyncio.to_thread(match.render_svg, None, lang)
+            previews[key] = fill_names(svg, None, lang)
         return Response(previews[key], media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/api/games/{game_id}/rules", responses=errors(404))

@@ -3,6 +3,7 @@ the end table, names, thinking bots, the lobby's preview drawings and the rules 
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from fastapi.testclient import TestClient
@@ -62,6 +63,8 @@ def test_preview_drawings_and_rules_pages(client: TestClient) -> None:
         r = client.get(f"/api/games/{game}/preview.svg?lang=hu")
         assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
         assert ET.fromstring(r.text).get("viewBox")
+        # An image is not filled in by the page: the players have their default names.
+        assert not re.search(r"⟨\d+⟩", r.text) and "1. játékos" in r.text
         rules = client.get(f"/api/games/{game}/rules?lang=hu").json()
         assert rules["html"].startswith("<h1>") and "<script" not in rules["html"]
     assert client.get("/api/games/no_such_game/rules").status_code == 404
