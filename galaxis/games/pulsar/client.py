@@ -217,20 +217,34 @@ def seat_panels(g: Game, s: PulsarState, viewer: int | None, lang: str = "en") -
 
 
 def score_breakdown(g: Game, s: PulsarState, viewer: int | None, lang: str = "en") -> ScoreBreakdown:
-    """§7: what the final scoring added (recomputed from the final position) and the points
-    gathered before it; ties by the turn order (A3)."""
+    """§7 step by step: end-game technologies, goals and their bonuses (recorded as they
+    scored), lone pulsars, unfinished gyrodynes, cube pairs, the final turn order and stations
+    (recomputed from the final position), and the points gathered before; ties by the turn
+    order (A3)."""
     result = g.result(s)
     totals = tuple(result.scores)
     n = s.n
     parts = [final_parts(s, seat) for seat in range(n)]
     order_vp = final_turn_order(s)
-    keys = ("pulsars", "gyrodynes", "cubes", "stations")
-    final_sum = [sum(parts[seat].values()) + order_vp[seat] for seat in range(n)]
-    rows = [
-        ScoreRow(_say(lang, "score", "during"), tuple(totals[seat] - final_sum[seat] for seat in range(n)))
+    players = s.players
+    final_sum = [
+        sum(parts[seat].values()) + order_vp[seat] + players[seat].end_techs + players[seat].end_goals
+        for seat in range(n)
     ]
-    rows += [ScoreRow(_say(lang, "score", key), tuple(parts[seat][key] for seat in range(n))) for key in keys]
-    rows.append(ScoreRow(_say(lang, "score", "turn_order"), tuple(order_vp)))
+
+    def row(key: str, values: tuple[float | str, ...]) -> ScoreRow:
+        return ScoreRow(_say(lang, "score", key), values, _say(lang, "score_tips", key))
+
+    rows = [
+        row("during", tuple(totals[seat] - final_sum[seat] for seat in range(n))),
+        row("techs", tuple(p.end_techs for p in players)),
+        row("goals", tuple(p.end_goals for p in players)),
+    ]
+    rows += [
+        row(key, tuple(parts[seat][key] for seat in range(n))) for key in ("pulsars", "gyrodynes", "cubes")
+    ]
+    rows.append(row("turn_order", tuple(order_vp)))
+    rows.append(row("stations", tuple(parts[seat]["stations"] for seat in range(n))))
     ranking = tuple(tuple(grp) for grp in result.ranking)
     tie = texts()["tie"]["order"]
     place = tuple(s.order.index(seat) + 1 for seat in range(n))

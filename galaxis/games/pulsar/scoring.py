@@ -190,28 +190,31 @@ def station_vp(count: int) -> int:
 
 
 # -------------------------------------------------------------- final scoring
-def goal_met(s: PulsarState, seat: int, gid: int) -> bool:
+def goal_have(s: PulsarState, seat: int, gid: int) -> int:
+    """How much of a goal's condition a seat has now (§7 step 2): the count it compares."""
     g = goals()[gid]
     p = s.players[seat]
     mine = [(size, spin) for n, (size, spin) in s.gyros.items() if s.owner.get(n) == seat]
     done = [size for size, spin in mine if spin]
     if g.kind == "same_size":
-        have = max((done.count(z) for z in SIZES), default=0)
-    elif g.kind == "diff_size":
-        have = len(set(done))
-    elif g.kind == "any_size":
-        have = len(mine) if s.goal4_any else len(done)
-    elif g.kind == "online_tx":
-        have = len(p.online)
-    elif g.kind == "planets":
-        have = stations(s, seat)
-    elif g.kind == "patents":
-        have = len(p.patents)
-    elif g.kind == "hq_projects":
-        have = len(p.hq_done)
-    else:
-        have = len(p.races_used)
-    return have >= g.count
+        return max((done.count(z) for z in SIZES), default=0)
+    if g.kind == "diff_size":
+        return len(set(done))
+    if g.kind == "any_size":
+        return len(mine) if s.goal4_any else len(done)
+    if g.kind == "online_tx":
+        return len(p.online)
+    if g.kind == "planets":
+        return stations(s, seat)
+    if g.kind == "patents":
+        return len(p.patents)
+    if g.kind == "hq_projects":
+        return len(p.hq_done)
+    return len(p.races_used)
+
+
+def goal_met(s: PulsarState, seat: int, gid: int) -> bool:
+    return goal_have(s, seat, gid) >= goals()[gid].count
 
 
 def start_final(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
@@ -236,6 +239,7 @@ def start_final(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
                 vp = ([0, *end["gyro_set"]])[len(spinning)]
             if vp:
                 p.score += vp
+                p.end_techs += vp
                 events.append({"type": "tech_vp", "seat": seat, "tech": tid, "vp": vp})
         met = [g for g in s.goals if goal_met(s, seat, g)]
         gyro_met = [g for g in met if goals()[g].gyro]
@@ -253,6 +257,7 @@ def start_final(game: Pulsar, s: PulsarState, events: list[Event]) -> None:
 def _score_goal(s: PulsarState, seat: int, gid: int, events: list[Event]) -> None:
     vp = goals()[gid].vp
     s.players[seat].score += vp
+    s.players[seat].end_goals += vp
     events.append({"type": "goal", "seat": seat, "goal": gid, "vp": vp})
 
 
@@ -312,6 +317,7 @@ def final_step(game: Pulsar, s: PulsarState, seat: int, args: tuple[Any, ...], e
         cubes, vp = tech_ids(s.tech_boards)[args[1]].end["cubes_for_vp"]  # type: ignore[index]
         p.cubes -= cubes
         p.score += vp
+        p.end_techs += vp
         d["converted"].append(args[1])
         events.append({"type": "tech_vp", "seat": seat, "tech": args[1], "vp": vp})
     elif kind == "buy":
@@ -320,6 +326,7 @@ def final_step(game: Pulsar, s: PulsarState, seat: int, args: tuple[Any, ...], e
         cubes, vp = (g.bonus1, g.bonus2)[stage]
         p.cubes -= cubes
         p.score += vp
+        p.end_goals += vp
         d["stage"][str(args[1])] = stage + 1
         events.append({"type": "goal_bonus", "seat": seat, "goal": args[1], "bonus": stage + 1, "vp": vp})
     if kind == "done" or not _final_choices(s, step):

@@ -77,6 +77,10 @@ class Player(Record):
     converted: list[str]  # convert tiles used this production
     awards: list[int]  # construction award VP tiles held
     kept: list[str]  # extra-station exploration tiles, kept to the end
+    # Final scoring so far (§7), for the end table: points from end-game technologies
+    # (step 1, cube conversions included) and from goals and their bonuses (step 2).
+    end_techs: int = added(0)
+    end_goals: int = added(0)
 
 
 @dataclass(slots=True)

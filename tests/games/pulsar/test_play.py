@@ -100,7 +100,10 @@ def test_svg_shows_gate_colours_rockets_median_and_hidden_systems() -> None:
     svg = m.render_svg(None)
     for colour in ("#f28c1e", "#e05bb5", "#3cbf4a"):  # orange, pink, green gates
         assert colour in svg
-    assert svg.count('data-target="ship"') == 3
+    assert svg.count('data-key="ship-') == 3  # every rocket is drawn
+    assert (
+        'data-target="ship"' not in svg and m.render_svg(0).count('data-target="ship"') == 1
+    )  # a seat flies its own
     assert ">?<" in svg  # face-down systems show only a question mark
     assert "polygon" in svg  # the median marker and the rockets
 
