@@ -331,8 +331,8 @@ def _takes_az(word: object) -> bool:
     if text[0].isdigit() or (text[0] in "-−" and text[1:2].isdigit()):
         return _first_sound_is_vowel_number(text.split()[0])
     first = re.split(r"[\s\-–—/,.:;!?)]", text, maxsplit=1)[0]
-    if first[:1].isupper() and (len(first) == 1 or first[1].isdigit() or first[1].isupper()):
-        return first[0] in _VOWEL_LETTER_NAMES
+    if (first[:1].isupper() and (len(first) == 1 or first[1].isupper())) or first[1:2].isdigit():
+        return first[0].upper() in _VOWEL_LETTER_NAMES  # a letter read by its name: „az F”, „az f3”, „a b12”
     return text[0].lower() in VOWELS
 
 

@@ -68,6 +68,10 @@ def test_article_before_numbers(value: float, expected: str) -> None:
         ("5-ös", "az"),
         ("„Ütközés”", "az"),
         ("Ezüstnyíl", "az"),
+        ("a3", "az"),  # a counter id: the letter's name, „á”
+        ("b12", "a"),
+        ("f2", "az"),  # ef
+        ("n1", "az"),  # en
     ],
 )
 def test_article_before_words(word: str, expected: str) -> None:

@@ -27,6 +27,7 @@ from galaxis.games.space_empires.base import board, data, economy
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.hexes import hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Player, Unit
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.info import INFO
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.amoebas import amoeba
@@ -123,7 +124,7 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
         options = scenarios.forced_options(scenario, options)  # §12.1.5, §13.10, §13.13: systems it forces on
         edition = options.get("edition", "ce")
         if edition not in data.EDITIONS:
-            raise BadOption(f"unknown edition {edition!r}")
+            raise BadOption(MSG("unknown_edition", edition=repr(edition)))
         hmap = data.hex_map(players)
         pools = data.markers()
         markers: dict[str, Marker] = {}
@@ -576,9 +577,9 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
     def explain_illegal(self, state: SEState, seat: int, notation: str) -> IllegalAction:
         """A reason citing the rule section (docs/games/space_empires.md)."""
         if state.phase == "over":
-            return IllegalAction("the game is over", "§8")
+            return MSG.illegal("game_over", "§8")
         if seat not in self.to_move(state):
-            return IllegalAction(f"it is not seat {seat}'s decision now", "§3")
+            return MSG.illegal("not_your_decision", "§3", seat=seat)
         words = notation.split()
         legal = self.legal_actions(state, seat)
         sample = ", ".join(a.notation for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
@@ -587,14 +588,14 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
         if words and words[0] == "m" and len(words) == 3 and not state.pending and state.phase == "move":
             members = board.counter_units(state, words[1])
             if not members or members[0].owner != seat:
-                return IllegalAction(f"{words[1]} is not one of your counters", "§4")
+                return MSG.illegal("not_your_counter", "§4", counter=words[1])
             u = members[0]
             if words[2] not in board.adjacent(len(state.players), u.hex):
-                return IllegalAction(f"{words[2]} is not a hex next to {u.hex}", "§4.1")
+                return MSG.illegal("not_adjacent", "§4.1", hex=words[2], start=u.hex)
             for v in members:
                 problem = self._move_problem(state, v, words[2])
                 if problem:
-                    return IllegalAction(problem, "§4")
+                    return IllegalAction(problem, MSG.rule("§4"))
         if (
             words
             and words[0] == "buy"
@@ -603,24 +604,24 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
             and not state.pending
         ):
             if state.players[seat].bid < 0:
-                return IllegalAction("bid for the turn order first (§7.3)", "§7.3")
+                return MSG.illegal("bid_first", "§7.3")
             problem = self._buy_problem(state, seat, words[1], words[2], words[3] if len(words) == 4 else "")
             if problem:
-                return IllegalAction(problem, "§7.5")
-            return IllegalAction(f"you have no shipyard or colony at {words[2]}", "§7.6")
+                return IllegalAction(problem, MSG.rule("§7.5"))
+            return MSG.illegal("no_yard_or_colony", "§7.6", hex=words[2])
         if words and words[0] in ground.ACTION_KINDS and len(words) == 3 and state.phase == "econ":
             problem = ground.buy_problem(state, seat, words[1], words[2], words[0] == "ground_free")
             if problem:
-                return IllegalAction(problem, "§10.1")
+                return IllegalAction(problem, MSG.rule("§10.1"))
         if words and words[0] in centers.ACTION_KINDS and len(words) == 2 and state.phase == "econ":
             problem = centers.buy_problem(state, seat, centers.KIND_OF[words[0]], words[1])
             if problem:
-                return IllegalAction(problem, "§10.7")
+                return IllegalAction(problem, MSG.rule("§10.7"))
         if words and words[0] == "tech" and len(words) == 2 and state.phase == "econ" and not state.pending:
             problem = self._tech_problem(state, seat, words[1])
             if problem:
-                return IllegalAction(problem, "§7.5")
-        return IllegalAction(f"{notation!r} is not a legal action now; legal: {sample}", "§3")
+                return IllegalAction(problem, MSG.rule("§7.5"))
+        return MSG.illegal("not_legal", "§3", notation=notation, sample=sample)
 
     def invariants(self, state: SEState) -> list[str]:
         bad = []

@@ -250,7 +250,7 @@ def test_a_raider_on_an_unexplored_marker_bars_the_live_players() -> None:
     a.fleets.append(AlienFleet("", [raider.uid], 0, True, 3, "", 0, "raider"))
     touch(m)
     problem = GAME._move_problem(s, ship, TARGET)
-    assert problem is not None and "Raider" in problem
+    assert problem is not None and "Raider" in str(problem)
     assert move not in [x.notation for x in GAME.legal_actions(s, 1)]
     s.markers[TARGET].face_up = True  # explored: the Raiders no longer bar it
     assert GAME._move_problem(s, ship, TARGET) is None

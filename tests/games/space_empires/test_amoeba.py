@@ -140,7 +140,7 @@ def test_no_maintenance_no_npas_and_banned_titans() -> None:
     assert s.players[0].cp == s.players[0].earned  # income with no maintenance for 5 destroyers
     acts = {str(a) for a in m.legal_actions(0)}
     assert not any(a.startswith("buy TN") for a in acts)
-    assert "TN is not used" in GAME.explain_illegal(s, 0, f"buy TN {hw(m, 0)}").reason
+    assert "Titan is not used" in GAME.explain_illegal(s, 0, f"buy TN {hw(m, 0)}").reason
     barren = next(h for h, mk in s.markers.items() if mk.kind == "barren" and mk.pool == "deep")
     add_unit(m, 0, "SC", barren)
     GAME._explore(s, 0, [])

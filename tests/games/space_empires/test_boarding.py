@@ -224,7 +224,7 @@ def _captured(m: Match, seat: int, techs: dict[str, int]) -> Unit:
 def test_scrapping_is_not_allowed_in_multiplayer_games_without_teams() -> None:
     m = _match()
     u = _captured(m, 0, {"attack": 3, "defense": 0, "tactics": 0, "move": 1})
-    assert "solo and team games" in (boarding.scrap_problem(state(m), 0, u.uid) or "")
+    assert "solo and team games" in str(boarding.scrap_problem(state(m), 0, u.uid) or "")
     assert f"scrap {u.uid}" not in _econ(m, 0)
 
 
@@ -253,9 +253,9 @@ def test_scrapping_needs_an_own_shipyard_in_the_hex() -> None:
     s = state(m)
     u = _captured(m, 0, {"attack": 3, "defense": 0, "tactics": 0, "move": 1})
     u.hex = "5.5"
-    assert "shipyard" in (boarding.scrap_problem(s, 0, u.uid) or "")
+    assert "shipyard" in str(boarding.scrap_problem(s, 0, u.uid) or "")
     plain = add_unit(m, 0, "CA", hw(m, 0))
-    assert "not a ship you captured" in (boarding.scrap_problem(s, 0, plain.uid) or "")
+    assert "not a ship you captured" in str(boarding.scrap_problem(s, 0, plain.uid) or "")
 
 
 def test_without_a_free_counter_the_captured_ship_is_scuttled(dice: list[int]) -> None:

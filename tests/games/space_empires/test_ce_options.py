@@ -65,7 +65,7 @@ def test_exploration_2_is_bought_only_with_reaction_movement() -> None:
         problem = GAME._tech_problem(s, 0, "exploration")
         assert (problem is None) == on, problem
         if not on:
-            assert problem is not None and "Reaction Movement" in problem
+            assert problem is not None and "Reaction Movement" in str(problem)
 
 
 def test_reaction_movement_needs_the_ce_edition() -> None:
@@ -198,7 +198,7 @@ def test_centers_need_the_option_and_the_ce_edition() -> None:
     _to_econ(m)
     m.apply(0, "bid 0")
     assert not any(a.kind.endswith("_center") for a in m.legal_actions(0))
-    assert "not in play" in (centers.buy_problem(state(m), 0, "research", c) or "")
+    assert "not in play" in str(centers.buy_problem(state(m), 0, "research", c) or "")
 
 
 def test_buying_a_center_costs_5_cp_once_per_full_colony() -> None:

@@ -32,13 +32,13 @@ def test_buyable_in_the_cooperative_doomsday_scenarios(scenario: str) -> None:
     s.players[seat].cp = 40
     assert GAME._tech_problem(s, seat, JUMP) is None
     s.players[seat].cp = 39
-    assert GAME._tech_problem(s, seat, JUMP) == "not enough CP (§7.5)"
+    assert str(GAME._tech_problem(s, seat, JUMP)) == "not enough CP (§7.5)"
     s.players[seat].cp = 40
     GAME._buy_tech(s, seat, JUMP)
     assert s.players[seat].techs[JUMP] == 1 and s.players[seat].cp == 0
     s.players[seat].cp = 100
     s.players[seat].bought_techs = []
-    assert GAME._tech_problem(s, seat, JUMP) == f"{JUMP} is already at its highest level"
+    assert str(GAME._tech_problem(s, seat, JUMP)) == "Black Hole Jump is already at its highest level"
 
 
 def test_not_buyable_elsewhere() -> None:

@@ -155,18 +155,18 @@ def test_refusals_name_the_gate_rule() -> None:
     _colony(m, near, me)
     with pytest.raises(IllegalAction) as no_gate:
         m.apply(me, f"gates {_ring(X, 1)[0]}")
-    assert no_gate.value.rule == "§12.3.1"
+    assert no_gate.value.rule.startswith("§12.3.1 ") and no_gate.value.rule_in("hu").startswith("§12.3.1 ")
     m.apply(me, f"gates {X}")
     with pytest.raises(IllegalAction) as too_far:
         m.apply(me, f"gate Infantry {far}")
-    assert "no gate joins" in str(too_far.value) and too_far.value.rule == "§12.3.1"
+    assert "no gate joins" in str(too_far.value) and too_far.value.rule.startswith("§12.3.1")
     with pytest.raises(IllegalAction) as none_left:
         m.apply(me, f"gate Marines {near}")
     assert "Marines" in str(none_left.value)
     base = start(2)
     with pytest.raises(IllegalAction) as elsewhere:
         base.apply(mover(base), "gates 3.6")
-    assert "planetary_gates" in str(elsewhere.value) and elsewhere.value.rule == "§12.3"
+    assert "planetary_gates" in str(elsewhere.value) and elsewhere.value.rule.startswith("§12.3 ")
 
 
 def test_ground_unit_gate_moves_are_secret() -> None:
@@ -369,7 +369,7 @@ def test_colony_ships_are_bought_at_5_cp_colonies_without_a_shipyard() -> None:
     assert f"buy CO {five}" in acts and f"buy CO {three}" not in acts
     assert not any(u.kind == "SY" and u.hex == five for u in s.units.values())
     problem = GAME._buy_problem(s, 0, "CO", three)
-    assert problem is not None and "5 CP" in problem
+    assert problem is not None and "5 CP" in str(problem)
     m.apply(0, f"buy CO {five}")
     assert s.players[0].built.get(five, 0) == 0  # no shipyard capacity used
     for seat in list(m.to_move):

@@ -178,7 +178,7 @@ def test_exploration_two_is_not_offered() -> None:
     s.players[0].techs["exploration"] = 1
     s.players[0].cp = 100
     assert GAME._tech_problem(s, 0, "exploration") is not None
-    assert "Reaction Movement" in (GAME._tech_problem(s, 0, "exploration") or "")
+    assert "Reaction Movement" in str(GAME._tech_problem(s, 0, "exploration") or "")
     s.players[0].techs["exploration"] = 0
     assert GAME._tech_problem(s, 0, "exploration") is None
 

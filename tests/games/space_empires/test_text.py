@@ -75,12 +75,15 @@ def test_the_random_games_cover_many_kinds() -> None:
 
 def test_hungarian_descriptions_use_the_hungarian_names() -> None:
     m = start(2, seed=1)
-    assert m.describe("tech move", "hu") == "a következő szint vásárlása: Mozgás"
+    assert m.describe("tech move", "hu") == "vásárold meg a Mozgás következő szintjét"
     assert m.describe("tech move") == "buy the next Move level"
-    assert m.describe("buy SC 1.1", "hu") == "vásárlás: Felderítő, hely: 1.1, új jelzőn"
+    assert (
+        m.describe("buy SC 1.1", "hu") == "vásárolj egy Felderítő típusú egységet az 1.1 hexában, új jelzőre"
+    )
     assert m.describe("buy SC 1.1 a4") == "buy a Scout at 1.1, joining counter a4"
-    assert m.describe("first b", "hu") == "játékos b mozog először"
-    assert m.describe("m a1 3.4", "hu") == "a1 mozog, cél hexa: 3.4"
+    assert m.describe("first b", "hu") == "a B játékos mozogjon először"
+    assert m.describe("m a1 3.4", "hu") == "mozgasd az a1 jelzőt a 3.4 hexába"
+    assert m.describe("m b2 5.1", "hu") == "mozgasd a b2 jelzőt az 5.1 hexába"
 
 
 def test_an_unknown_language_falls_back_to_english() -> None:
@@ -100,7 +103,7 @@ def test_bad_notations_are_shown_as_they_are_in_hungarian_too() -> None:
 def test_render_text_in_hungarian_names_units_and_technologies() -> None:
     m = start(2, seed=1)
     hu, en = m.render_text(0, "hu"), m.render_text(0)
-    assert "Felderítő" in hu and "Hajógyár" in hu and "Kolónia hajó" in hu
+    assert "Felderítő" in hu and "Hajógyár" in hu and "Kolóniahajó" in hu
     assert "Hajóméret" in hu and "Ciklus" in hu and "kolónia" in hu
     assert "Felderítő" not in en and "Cycle" in en and "SCx" in en
 
@@ -111,7 +114,7 @@ def test_the_solo_opponents_lines_in_hungarian(scenario: str) -> None:
     hu, en = m.render_text(0, "hu"), m.render_text(0)
     assert f"forgatókönyv {scenario}" in hu and f"scenario {scenario}" in en
     if scenario == "solo_dm":
-        assert "megsemmisített Végítélet gépek" in hu and "Doomsday Machines destroyed" in en
+        assert "megsemmisített Világvége Gépek" in hu and "Doomsday Machines destroyed" in en
     else:
         assert "idegen" in hu and "flották" in hu and "fleets" in en
 

@@ -50,8 +50,8 @@ def test_advanced_start_limits_and_carry_over() -> None:
     m.apply(seat, "head ship_size")
     legal = [a.notation for a in m.legal_actions(seat)]
     assert "head ship_size" not in legal  # at most 2 levels of Ship Size
-    assert victory.head_problem(GAME, s, seat, "ship_size") == (
-        "the Advanced Start buys at most 2 level(s) of ship_size (§12.1.5)"
+    assert str(victory.head_problem(GAME, s, seat, "ship_size")) == (
+        "the Advanced Start buys at most 2 level(s) of Ship Size (§12.1.5)"
     )
     m.apply(seat, "head move")  # 20 CP: 75 - 10 - 15 - 20 = 30 left
     assert p.cp == 30 and "head move" in [a.notation for a in m.legal_actions(seat)]
@@ -87,13 +87,13 @@ def test_mines_and_minesweepers_are_not_in_play_in_quick_conquest() -> None:
     s.players[seat].cp = s.players[seat].earned = 100
     home = hw(m, seat)
     assert (
-        GAME._buy_problem(s, seat, "SW", home)
-        == "SW: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
+        str(GAME._buy_problem(s, seat, "SW", home))
+        == "Minesweeper: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
     )
     assert "not in play in Quick Conquest" in str(GAME._buy_problem(s, seat, "Mine", home))
     s.players[seat].techs["minesweeping"] = 0
-    assert GAME._tech_problem(s, seat, "minesweeping") == (
-        "minesweeping: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
+    assert str(GAME._tech_problem(s, seat, "minesweeping")) == (
+        "Minesweeping: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
     )
     # The same reason reaches a player who types the purchase in the Economic Phase.
     s.phase, s.players[seat].bid = "econ", 0
@@ -317,15 +317,15 @@ def test_pick_up_one_relic_at_a_time_and_tow_it() -> None:
     s.units[miner].hex = other
     touch(m)
     assert f"relic {miner}" not in [a.notation for a in m.legal_actions(seat)]
-    assert victory.pickup_problem(s, seat, miner) == "a Miner tows one relic at a time (§12.2)"
+    assert str(victory.pickup_problem(s, seat, miner)) == "a Miner tows one relic at a time (§12.2)"
     assert (
-        victory.pickup_problem(s, seat, units_of(m, seat, "SC")[0].uid)
+        str(victory.pickup_problem(s, seat, units_of(m, seat, "SC")[0].uid))
         == "only your Miners move relics (§12.2)"
     )
     # A relic is not picked up from an unexplored hex.
     fresh = add_unit(m, seat, "Miner", s.victory.relics[2])
     put_marker(m, fresh.hex, "planet")
-    assert victory.pickup_problem(s, seat, fresh.uid) == "no explored relic in the Miner's hex (§12.2)"
+    assert str(victory.pickup_problem(s, seat, fresh.uid)) == "no explored relic in the Miner's hex (§12.2)"
 
 
 def test_a_relic_is_destroyed_with_its_miner() -> None:
@@ -368,7 +368,7 @@ def test_delivery_at_a_colony_needs_a_pipeline_to_the_home_world() -> None:
     s.colonies[near] = Colony(seat, 1, False, False)
     s.units[miner].hex = near
     touch(m)
-    assert victory.deliver_problem(s, seat, miner) == (
+    assert str(victory.deliver_problem(s, seat, miner)) == (
         "relics are delivered at the home world or a colony joined to it by MS Pipelines (§12.2)"
     )
     add_unit(m, seat, "MSP", near)

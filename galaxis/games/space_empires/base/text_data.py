@@ -4,12 +4,14 @@ validated on load (docs/games/space_empires.md, "Language")."""
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from galaxis.core.messages import Catalogue
 from galaxis.games.space_empires.base import data
 
 LANGS = ("en", "hu")
@@ -211,3 +213,68 @@ def tech_name(tech: str, lang: str) -> str:
 def marker_name(kind: str, lang: str) -> str:
     names = text().markers.get(kind)
     return names[lang_of(lang)] if names else kind
+
+
+# --- texts for messages (data/messages.yaml): names that render in the reader's language ---------------
+MSG = Catalogue.for_package(__name__)  # data/messages.yaml
+
+
+class UnitName:
+    """A unit type's name in the reader's language (``unit_name``)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def render(self, lang: str = "en") -> str:
+        return unit_name(self.kind, lang)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class TechName:
+    """A technology's name in the reader's language (``tech_name``)."""
+
+    __slots__ = ("track",)
+
+    def __init__(self, track: str) -> None:
+        self.track = track
+
+    def render(self, lang: str = "en") -> str:
+        return tech_name(self.track, lang)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class TechLevels:
+    """Technology levels in words ("Ship Size 2, Attack 1"; in Hungarian with the Hungarian names)."""
+
+    __slots__ = ("levels",)
+
+    def __init__(self, levels: dict[str, int]) -> None:
+        self.levels = dict(levels)
+
+    def render(self, lang: str = "en") -> str:
+        return ", ".join(f"{tech_name(t, lang)} {n}" for t, n in sorted(self.levels.items()))
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class Named:
+    """Any id named by a ``(id, lang) -> str`` function, in the reader's language."""
+
+    __slots__ = ("key", "name")
+
+    def __init__(self, name: Callable[[str, str], str], key: str) -> None:
+        self.name = name
+        self.key = key
+
+    def render(self, lang: str = "en") -> str:
+        return self.name(self.key, lang)
+
+    def __str__(self) -> str:
+        return self.render()

@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Event, Step
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.board import BUYABLE, BUYABLE_TECHS, MAX_BID
 from galaxis.games.space_empires.base.state import Unit
+from galaxis.games.space_empires.base.text_data import MSG, TechLevels, TechName, UnitName
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.doomsday import coop
@@ -84,9 +86,9 @@ class EconomicPhase:
         return acts
 
     @staticmethod
-    def _econ_scuttle_problem(state: SEState, seat: int, cid: str, members: list[Unit]) -> str | None:
+    def _econ_scuttle_problem(state: SEState, seat: int, cid: str, members: list[Unit]) -> Msg | None:
         if len(members) == 1 and any(len(q) > 2 and q[2] == cid for q in state.players[seat].queue):
-            return "a unit you bought this phase joins that counter (§4.7)"
+            return MSG("joins_counter")
         return None
 
     def _build_hexes(self, state: SEState, seat: int) -> list[str]:
@@ -94,7 +96,7 @@ class EconomicPhase:
         hexes |= {h for h, c in state.colonies.items() if c.owner == seat and c.income}
         return sorted(hexes, key=_hex_key)
 
-    def _tech_problem(self, state: SEState, seat: int, track: str) -> str | None:
+    def _tech_problem(self, state: SEState, seat: int, track: str) -> Msg | None:
         p = state.players[seat]
         tracks = data.tech_tracks(state.edition)
         if track not in tracks or (
@@ -105,19 +107,19 @@ class EconomicPhase:
             + coop.extra_techs(state)
             and not ground.tech_buyable(state, track)
         ):
-            return f"{track} is not a technology you can buy in this version (§7.5)"
+            return MSG("tech_not_buyable", tech=TechName(track))
         if track in p.bought_techs:
-            return "at most one level of each technology per Economic Phase (§7.5)"
+            return MSG("tech_once")
         level = p.techs[track] + 1
         if level > tracks[track].max_level(state.edition):
-            return f"{track} is already at its highest level"
+            return MSG("tech_max", tech=TechName(track))
         if track == "exploration" and reaction.exploration_problem(state, level):
             return reaction.exploration_problem(state, level)  # §6.2, §10.6
         price = empire_advantages.cost(
             state, seat, "tech", track, tracks[track].level_cost(state.edition, level)
         )
         if price > p.cp + centers.research_points(state, seat):
-            return "not enough CP (§7.5)"
+            return MSG("not_enough_cp")
         gated = amoeba.tech_problem(state, seat, track, level) or victory.tech_problem(
             state, track
         )  # §13.11, §12.1.5
@@ -126,7 +128,7 @@ class EconomicPhase:
         after = {**p.techs, track: level}
         for q in p.queue:
             if len(q) > 2 and self._build_techs(after, q[0]) != self._build_techs(p.techs, q[0]):
-                return "buy technology before the units that join a counter: they must match it (§7.5)"
+                return MSG("tech_before_units")
         return None
 
     def _joinable(self, state: SEState, seat: int) -> dict[tuple[str, str], list[str]]:
@@ -138,53 +140,57 @@ class EconomicPhase:
                 out.setdefault((u.kind, u.hex), []).append(cid)
         return out
 
-    def _join_problem(self, state: SEState, seat: int, kind: str, hid: str, cid: str) -> str | None:
+    def _join_problem(self, state: SEState, seat: int, kind: str, hid: str, cid: str) -> Msg | None:
         """§7.5: a new unit may join a face-down counter of its type and technology in its hex with room."""
         members = board.counter_units(state, cid)
         if not members or members[0].owner != seat or members[0].kind != kind or members[0].hex != hid:
-            return f"{cid} is not one of your {kind} counters at {hid} (§7.5)"
+            return MSG("not_your_counter_at", counter=cid, unit=UnitName(kind), hex=hid)
         if members[0].revealed:
-            return "new units join only face-down counters (§7.5)"
+            return MSG("join_face_down")
         if board.build_tech(members[0]) != self._build_techs(state.players[seat].techs, kind):
-            return "a counter holds units of one technology only (§7.5)"
+            return MSG("join_tech")
         queued = sum(1 for q in state.players[seat].queue if len(q) > 2 and q[2] == cid)
         if len(members) + queued >= board.group_size(kind):
-            return f"a {kind} counter holds at most {board.group_size(kind)} units (§7.5)"
+            return MSG("counter_full_buy", unit=UnitName(kind), size=board.group_size(kind))
         return None
 
-    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> str | None:
+    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> Msg | None:
         p = state.players[seat]
         units = data.units(state.edition)
         if kind not in units or (
             kind not in BUYABLE + boarding.extra_units(state) and kind not in ground.extra_units(state)
         ):
-            return f"{kind} cannot be bought in this version (§7.5)"
+            return MSG("unit_not_buyable", unit=UnitName(kind))
         banned = amoeba.buy_problem(state, kind) or victory.buy_problem(state, kind)  # §13.11, §12.1.5
         if banned is not None:
             return banned
         unit = units[kind]
         price = alien_tech.unit_cost(state, seat, kind, unit.cost)  # cheaper hulls (§10.5)
         if empire_advantages.cost(state, seat, "ships", kind, price) > p.cp:  # §10.4
-            return "not enough CP (§7.5)"
+            return MSG("not_enough_cp")
         if economy.missing_techs(kind, p.techs, state.edition):
-            return f"{kind} needs {economy.missing_techs(kind, p.techs, state.edition)} (§7.5)"
+            return MSG(
+                "unit_needs",
+                unit=UnitName(kind),
+                techs=TechLevels(economy.missing_techs(kind, p.techs, state.edition)),
+            )
         if join:
             problem = self._join_problem(state, seat, kind, hid, join)
             if problem is not None:
                 return problem
         elif board.counters_in_use(state, seat, kind) >= unit.counters:
-            return f"all your {kind} counters are in use (§7.5)"
+            return MSG("counters_in_use_buy", unit=UnitName(kind))
         col = state.colonies.get(hid)
         if kind in ("SY", "Base"):
             # §7.6: only at a colony that produced income this phase; one SY per planet per phase.
             if col is None or col.owner != seat or not col.income:
-                return "shipyards and bases are built at a colony that produced income this phase (§7.6)"
+                return MSG("yard_base_where")
             if kind == "SY" and hid in p.built_sy:
-                return "at most one shipyard per planet per phase (§7.6)"
+                return MSG("one_yard")
             if kind == "Base" and (
                 hid in p.built_base or any(u.hex == hid and u.kind == "Base" for u in state.units.values())
             ):
-                return "one base per hex (§7.6)"
+                return MSG("one_base")
             return None
         if gates.places_without_yard(state, kind):
             return gates.colony_ship_problem(state, seat, hid)  # §12.3.7: no shipyard needed
@@ -193,7 +199,7 @@ class EconomicPhase:
         yards = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "SY" and u.hex == hid)
         capacity = economy.shipyard_capacity(yards, p.techs["shipyard"])
         if p.built.get(hid, 0) + economy.build_hulls(kind, state.edition) > capacity:
-            return "the shipyards in that hex have no hull points left this phase (§7.6)"
+            return MSG("no_hull_points")
         return None
 
     # --- the Economic Phase (§7) ----------------------------------------------------------------------

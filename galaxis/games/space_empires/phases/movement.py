@@ -6,9 +6,11 @@ the exploration of the markers they reach (§6)."""
 from __future__ import annotations
 
 from galaxis.core import Action, Event, Step
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, combat, data, economy, movement
 from galaxis.games.space_empires.base.board import NPA, NPA_KINDS, SEATS
 from galaxis.games.space_empires.base.state import Marker, Unit
+from galaxis.games.space_empires.base.text_data import MSG, UnitName
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.alien_players import solo4
 from galaxis.games.space_empires.opponents.alien_players import vp_explore as alien_vp_explore
@@ -47,25 +49,25 @@ class MovementPhase:
                 acts.append(g(f"merge {other} {cid}", (other, cid), "merge", (other, cid)))
         return acts
 
-    def _split_problem(self, state: SEState, seat: int, members: list[Unit]) -> str | None:
+    def _split_problem(self, state: SEState, seat: int, members: list[Unit]) -> Msg | None:
         kind = members[0].kind
         if len(members) < 2:
-            return "a counter with one unit cannot be split (§4.9)"
+            return MSG("split_single")
         if board.counters_in_use(state, seat, kind) >= data.unit_table_by_id()[kind].counters:
-            return f"all your {kind} counters are in use (§4.9)"
+            return MSG("counters_in_use_split", unit=UnitName(kind))
         return None
 
     @staticmethod
-    def _merge_problem(members: list[Unit], into: list[Unit]) -> str | None:
+    def _merge_problem(members: list[Unit], into: list[Unit]) -> Msg | None:
         a, b = members[0], into[0]
         if (a.owner, a.kind, a.hex) != (b.owner, b.kind, b.hex):
-            return "only counters of the same type in the same hex merge (§4.9)"
+            return MSG("merge_same")
         if board.build_tech(a) != board.build_tech(b):
-            return "only units of the same technology share a counter (§4.9)"
+            return MSG("merge_tech")
         if a.revealed != b.revealed:
-            return "a face-up and a face-down counter do not merge (§4.9)"
+            return MSG("merge_face")
         if len(members) + len(into) > board.group_size(a.kind):
-            return f"a {a.kind} counter holds at most {board.group_size(a.kind)} units (§4.9)"
+            return MSG("counter_full_merge", unit=UnitName(a.kind), size=board.group_size(a.kind))
         return None
 
     def _split(self, state: SEState, seat: int, cid: str, events: list[Event]) -> None:
@@ -181,32 +183,32 @@ class MovementPhase:
 
     def _move_problem(
         self, state: SEState, u: Unit, h: str, pipes: frozenset[str] | None = None
-    ) -> str | None:
+    ) -> Msg | None:
         """Why ``u`` may not move to the adjacent hex ``h`` now (§4), or None."""
         if gates.grounded(state, u):
             return gates.space_move_problem(state, u)  # §12.3.7: walking Colony Ships
         allowance = self._allowance(state, u)
         if allowance == 0:
-            return "Bases and shipyards never move (§4.1)"
+            return MSG("never_moves")
         piped = self._pipeline_step(state, u, h, pipes)
         if u.stopped or u.moved >= allowance + (1 if piped else 0):
-            return "the unit has no movement left this turn (§4.1, §4.6)"
+            return MSG("no_movement_left")
         m = state.markers.get(h)
         if m is not None and m.face_up and m.kind == "supernova":
-            return "nothing may enter a Super Nova (§6)"
+            return MSG("supernova")
         if alliances.stack_problem(state, u, h):
             return alliances.stack_problem(state, u, h)  # §10.8: uneasy allies never stack
         if alien_vp_explore.raider_blocks(state, u, h):
             return alien_vp_explore.raider_blocks(state, u, h)  # §13.12.5: an alien Raider on a marker
         stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         if stopping and u.moved > 0:
-            return "an unexplored hex, Nebula or Asteroids may only be entered from the starting hex (§4.2)"
+            return MSG("stopping_hex")
         if u.kind == "Mine" and (not board.explored(state, h) or board.enemies_at(state, h, u.owner)):
-            return "mines cannot explore or enter a hex with enemy units (§4.3)"
+            return MSG("mines_enter")
         if not board.is_combat_kind(u.kind) and u.kind != "Decoy":
             escorted = bool(board.friendly_combat_at(state, h, u.owner))
             if not escorted and (not board.explored(state, h) or board.enemy_combat_at(state, h, u.owner)):
-                return "non-combat ships need a combat ship in an unexplored or enemy hex (§4.3)"
+                return MSG("escort")
         return None
 
     # --- scuttling and Exploration (§4.7, §6.2) ------------------------------------------------------

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.opponents.amoebas.tables import (
     tables as amoeba_tables,  # data/amoeba.yaml holds the amoeba set-ups
 )
@@ -268,7 +269,7 @@ def _family_member(family: str, players: int) -> str:
     if not exact:
         seats = sorted(s.seats for s in found)
         counts = f"{seats[0]}-{seats[-1]}" if len(seats) > 1 else str(seats[0])
-        raise BadOption(f"scenario {family} is for {counts} players, not {players}")
+        raise BadOption(MSG("scenario_players", scenario=family, counts=counts, players=players))
     return exact[0]
 
 
@@ -299,32 +300,28 @@ def resolve(players: int, options: dict[str, Any]) -> Scenario:
     sid = _family_member(sid, players)
     found = scenarios().get(sid)
     if found is None:
-        raise BadOption(f"unknown scenario {sid!r}; choose one of {', '.join(scenario_ids())}")
+        raise BadOption(MSG("unknown_scenario", scenario=repr(sid), choices=", ".join(scenario_ids())))
     if found.seats != players:
-        raise BadOption(f"scenario {sid} is for {found.seats} player(s), not {players}")
+        raise BadOption(MSG("scenario_seats", scenario=sid, seats=found.seats, players=players))
     edition = str(options.get("edition", data.DEFAULT_EDITION))
     if (
         found.home_world is not None
         and edition in data.EDITIONS
         and found.home_world not in data.edition_rules(edition).home_world_steps
     ):
-        raise BadOption(
-            f"scenario {sid} has {found.home_world} CP home worlds: it needs the Close Encounters edition (edition: ce)"
-        )
+        raise BadOption(MSG("scenario_home_worlds", scenario=sid, cp=found.home_world))
     difficulty = str(options.get("difficulty", "normal"))
     if (
         found.opponents is not None
         and found.opponents.type == "doomsday"
         and difficulty not in DM_DIFFICULTIES
     ):
-        raise BadOption(f"the Doomsday Machine games have difficulties {', '.join(DM_DIFFICULTIES)}")
+        raise BadOption(MSG("dm_difficulties", choices=", ".join(DM_DIFFICULTIES)))
     if found.alien_vp is not None and difficulty not in _alien_vp_levels():
-        raise BadOption(
-            f"the Alien Player victory-point games have difficulties {', '.join(_alien_vp_levels())}"
-        )
+        raise BadOption(MSG("ap_difficulties", choices=", ".join(_alien_vp_levels())))
     levels = amoeba_tables().difficulty
     if found.opponents is not None and found.opponents.type == "amoeba" and difficulty not in levels:
-        raise BadOption(f"the Space Amoeba games have difficulties {', '.join(levels)}")
+        raise BadOption(MSG("amoeba_difficulties", choices=", ".join(levels)))
     return found
 
 

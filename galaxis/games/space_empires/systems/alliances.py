@@ -22,9 +22,11 @@ import yaml
 
 from galaxis.core import Action, Step
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.base.state import Unit
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.systems.extras_state import AllianceState
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
     ``blood_brothers`` (there are no allies to bind)."""
     chosen = str(options.get("alliance", NONE))
     if chosen not in KINDS:
-        raise BadOption(f"unknown alliance {chosen!r}; choose one of {', '.join(KINDS)}")
+        raise BadOption(MSG("unknown_alliance", alliance=repr(chosen), choices=", ".join(KINDS)))
     if not scenario.teams and chosen != NONE and scenario.id in base_teams() and state.solo is not None:
         teams = base_teams()[scenario.id]
         if len(teams) != len(state.players):
@@ -83,10 +85,7 @@ def setup(state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
         state.solo.teams = teams  # the base 4-player team game, 2 v 2 [DESIGN]
     elif not scenario.teams:
         if chosen != NONE:
-            raise BadOption(
-                f"alliance {chosen} needs a team game (scenario ce_4p_3v1, or the base game with 4 players: "
-                f"2 v 2); scenario {scenario.id} has no teams"
-            )
+            raise BadOption(MSG("alliance_needs_teams", alliance=chosen, scenario=scenario.id))
         return
     default, table = scenario_defaults()
     state.alliance = AllianceState(chosen if chosen != NONE else table.get(scenario.id, default))
@@ -147,13 +146,13 @@ def turn_group(state: SEState) -> list[int]:
     return [s for s in state.order[first : state.active + 1] if state.players[s].alive]
 
 
-def stack_problem(state: SEState, u: Unit, hid: str) -> str | None:
+def stack_problem(state: SEState, u: Unit, hid: str) -> Msg | None:
     """§10.8 Uneasy Alliance: a unit never enters (moves, retreats or reacts into) a hex holding an
     ally's units."""
     if kind(state) != UNEASY:
         return None
     if any(_other_ally(state, v.owner, u.owner) for v in board.units_at(state, hid)):
-        return "uneasy allies never stack: an ally's units are in that hex (§10.8)"
+        return MSG("uneasy_allies")
     return None
 
 

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from galaxis.core import Event
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.state import LEVEL_TRACKS, Unit
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
 from galaxis.games.space_empires.systems import experience
 
@@ -199,14 +201,14 @@ def scrap_allowed(state: SEState) -> bool:
     return all(board.allied(state, a, b) for a in seats for b in seats)
 
 
-def scrap_problem(state: SEState, seat: int, uid: str) -> str | None:
+def scrap_problem(state: SEState, seat: int, uid: str) -> Msg | None:
     u = state.units.get(uid)
     if not state.boarding or u is None or u.owner != seat or not u.captured:
-        return f"{uid} is not a ship you captured (§10.2)"
+        return MSG("not_captured", unit=uid)
     if not scrap_allowed(state):
-        return "captured ships are scrapped for technology only in solo and team games (§10.2)"
+        return MSG("scrap_where_game")
     if not any(v.kind == "SY" and v.owner == seat and v.hex == u.hex for v in state.units.values()):
-        return "a captured ship is scrapped at one of your shipyards (§10.2)"
+        return MSG("scrap_at_yard")
     return None
 
 

@@ -21,9 +21,11 @@ from pydantic import BaseModel, ConfigDict
 
 from galaxis.core import Action, Event
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.systems.extras_state import CentersState
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ def setup(state: SEState, options: dict[str, Any]) -> None:
     if not bool(options.get("research_centers", False)):
         return
     if state.edition != "ce":
-        raise BadOption("research_centers needs the Close Encounters edition (edition: ce)")
+        raise BadOption(MSG("needs_ce", option="research_centers"))
     n = len(state.players)
     state.centers = CentersState(rp=[0] * n, rp_income=[0] * n)
     start = data.edition_rules(hw_edition(state)).home_world
@@ -77,27 +79,25 @@ def hw_edition(state: SEState) -> str:
 
 
 # --- buying (Economic Phase) -------------------------------------------------------------------------
-def buy_problem(state: SEState, seat: int, kind: str, hid: str) -> str | None:
+def buy_problem(state: SEState, seat: int, kind: str, hid: str) -> Msg | None:
     """§10.7: why ``seat`` may not buy a center of ``kind`` at ``hid`` now, or None."""
     c = state.centers
     if c is None:
-        return "Research and Industrial Centers are not in play (option research_centers, §10.7)"
+        return MSG("centers_off")
     if kind not in ACTION_OF:
-        return f"{kind} is not a center (research or industrial, §10.7)"
+        return MSG("center_kind", kind=kind)
     t = tables()
     col = state.colonies.get(hid)
     if col is None or col.owner != seat:
-        return "a center is built at one of your colonies (§10.7)"
+        return MSG("center_where")
     if col.home and not t.home_world:
-        return "no center at a home world (§10.7)"
+        return MSG("center_home")
     if not col.income or col.value < t.min_colony_value:
-        return (
-            f"a center needs a colony worth {t.min_colony_value} CP that produced income this phase (§10.7)"
-        )
+        return MSG("center_value", value=t.min_colony_value)
     if hid in c.kinds or any(q[2] == hid for q in c.queue):
-        return "one center per colony (§10.7)"
+        return MSG("center_one")
     if state.players[seat].cp < t.cost:
-        return "not enough CP (§7.5)"
+        return MSG("not_enough_cp")
     return None
 
 

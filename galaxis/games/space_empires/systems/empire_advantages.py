@@ -31,6 +31,7 @@ from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base.state import LEVEL_TRACKS, TECH_FIELDS
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.systems.empire_advantages_state import EAState
 
 if TYPE_CHECKING:
@@ -220,13 +221,11 @@ def check_option(options: dict[str, Any], scenario: Scenario) -> None:
     deal is for scenarios that deal no cards of their own."""
     on = mode(options) != "none"
     if on and (scenario.opponents is not None and scenario.opponents.type != "amoeba"):
-        raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
+        raise BadOption(MSG("ea_competitive", scenario=scenario.id))
     if on and (scenario.coop is not None or scenario.alien_vp is not None):
-        raise BadOption(f"empire_advantages is for the competitive games, not scenario {scenario.id}")
+        raise BadOption(MSG("ea_competitive", scenario=scenario.id))
     if mode(options) == "balanced" and scenario.empire_advantages:
-        raise BadOption(
-            f"scenario {scenario.id} deals its own Empire Advantages: empire_advantages=balanced is refused"
-        )
+        raise BadOption(MSG("ea_balanced", scenario=scenario.id))
 
 
 def deck_for(state: SEState, options: dict[str, Any]) -> list[str]:

@@ -19,10 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Action, Event, IllegalAction, Step
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.systems import ground
 from galaxis.games.space_empires.systems.gates_state import GatesState
 from galaxis.games.space_empires.systems.ground_state import Garrison, GroundState, Invasion, Trooper
@@ -112,10 +114,10 @@ def setup(game: SpaceEmpires, state: SEState, scenario: Scenario, options: dict[
     if positions is None:
         return
     if ground.TECH not in data.tech_tracks(state.edition):
-        raise BadOption("the Planetary Gates scenarios need ground combat (edition: ce)")
+        raise BadOption(MSG("gates_need_ground"))
     choice = str(options.get("gate_barren", "placed"))
     if choice not in BARREN_CHOICES:
-        raise BadOption(f"gate_barren must be one of {', '.join(BARREN_CHOICES)}")
+        raise BadOption(MSG("gate_barren", choices=", ".join(BARREN_CHOICES)))
     if state.ground is None:
         state.ground = GroundState({}, {}, [0] * len(state.players))
     state.gates = GatesState({}, [])
@@ -283,10 +285,10 @@ def grounded(state: SEState, u: Unit) -> bool:
     return gs is not None and u.uid in gs.grounded
 
 
-def space_move_problem(state: SEState, u: Unit) -> str | None:
+def space_move_problem(state: SEState, u: Unit) -> Msg | None:
     """§12.3.7: a Colony Ship bought in a gates scenario never moves in space."""
     if grounded(state, u):
-        return "this Colony Ship is not space-going: it moves only through planetary gates (§12.3.7)"
+        return MSG("grounded_colony_ship")
     return None
 
 
@@ -647,11 +649,11 @@ def places_without_yard(state: SEState, kind: str) -> bool:
     return state.gates is not None and kind == COLONY_SHIP
 
 
-def colony_ship_problem(state: SEState, seat: int, hid: str) -> str | None:
+def colony_ship_problem(state: SEState, seat: int, hid: str) -> Msg | None:
     """§12.3.7: a Colony Ship is placed, with no shipyard, at a colony that produced 5 CP this phase."""
     col = state.colonies.get(hid)
     if col is None or col.owner != seat or not col.income or col.value < FULL_COLONY:
-        return "Colony Ships are placed at a colony that produced 5 CP this Economic Phase (§12.3.7)"
+        return MSG("gate_colony_ship")
     return None
 
 
@@ -845,24 +847,20 @@ def explain_illegal(state: SEState, seat: int, words: list[str], sample: str) ->
     """Why a gate action is refused, citing §12.3."""
     gs = state.gates
     if gs is None:
-        return IllegalAction(
-            "there are no planetary gates in this scenario (scenario planetary_gates)", "§12.3"
-        )
+        return MSG.illegal("no_gates", "§12.3")
     top = state.pending[-1].kind if state.pending else ""
     if words[0] == "gates" and len(words) == 2 and not top and state.phase == "move":
         hid = words[1]
         if hid not in board.board_hexes(len(state.players)) or not has_gate(state, hid):
-            return IllegalAction(f"{hid} is no planet with a planetary gate", "§12.3.1")
-        return IllegalAction(f"nothing of yours at {hid} can use its gate now", "§12.3.1")
+            return MSG.illegal("no_gate_here", "§12.3.1", hex=hid)
+        return MSG.illegal("gate_nothing", "§12.3.1", hex=hid)
     if words[0] in ("gate", "fgate", "cgate") and len(words) == 3 and top == "gsrc":
         to = words[2]
         if to not in linked(state, gs.source):
-            return IllegalAction(
-                f"no gate joins {gs.source} to {to} (planets within {tables().range} hexes)", "§12.3.1"
-            )
+            return MSG.illegal("gate_not_joined", "§12.3.1", source=gs.source, to=to, range=tables().range)
         if words[0] == "gate" and words[1] not in movable_troops(state, seat, gs.source):
-            return IllegalAction(f"no {words[1]} at {gs.source} has its move left this turn", "§12.3.1")
-    return IllegalAction(f"{' '.join(words)!r} is not a legal action now; legal: {sample}", "§12.3")
+            return MSG.illegal("gate_no_move", "§12.3.1", unit=words[1], hex=gs.source)
+    return MSG.illegal("not_legal", "§12.3", notation=" ".join(words), sample=sample)
 
 
 # --- words (data/text.yaml) -------------------------------------------------------------------------------------

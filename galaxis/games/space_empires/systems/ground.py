@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Rng, Step
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Colony
 from galaxis.games.space_empires.base.system import System
-from galaxis.games.space_empires.base.text_data import word
+from galaxis.games.space_empires.base.text_data import MSG, Named, TechLevels, word
 from galaxis.games.space_empires.opponents.alien_players import solo4_ground
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.systems import alien_tech, empire_advantages
@@ -125,7 +126,7 @@ def setup(state: SEState, options: dict[str, Any]) -> None:
     if not bool(options.get("ground_combat", False)):
         return
     if TECH not in data.tech_tracks(state.edition):
-        raise BadOption("ground_combat needs the Close Encounters edition (edition: ce)")
+        raise BadOption(MSG("needs_ce", option="ground_combat"))
     state.ground = GroundState({}, {}, [0] * len(state.players))
 
 
@@ -208,33 +209,33 @@ def econ_starts(state: SEState, events: list[Event]) -> None:
             _say(events, {"type": "ground_free", "seat": seat, "count": g.free[seat]})
 
 
-def buy_problem(state: SEState, seat: int, kind: str, hid: str, free: bool = False) -> str | None:
+def buy_problem(state: SEState, seat: int, kind: str, hid: str, free: bool = False) -> Msg | None:
     """Why ``seat`` may not buy a ground unit of ``kind`` at ``hid`` now (None when it may), §10.1."""
     g = state.ground
     if g is None:
-        return "ground combat is not in play (option ground_combat, §10.1)"
+        return MSG("ground_off")
     t = unit_types().get(kind)
     if t is None or not t.buyable:
-        return f"{kind} is not a ground unit you can buy (§10.1)"
+        return MSG("ground_kind", unit=Named(unit_word, kind))
     col = state.colonies.get(hid)
     if col is None or col.owner != seat:
-        return f"you have no colony at {hid} (§10.1)"
+        return MSG("ground_no_colony", hex=hid)
     if not col.income:
-        return "ground units are bought at an unblockaded colony that produced income this phase (§10.1)"
+        return MSG("ground_income")
     p = state.players[seat]
     missing = {k: v for k, v in t.requires.items() if p.techs.get(k, 0) < v}
     if missing:
-        return f"{kind} needs {missing} (§10.1)"
+        return MSG("ground_needs", unit=Named(unit_word, kind), techs=TechLevels(missing))
     if free:
         if kind != FREE_KIND:
-            return f"the free ground units are {FREE_KIND} (§10.1)"
+            return MSG("ground_free_kind", unit=Named(unit_word, FREE_KIND))
         if g.free[seat] <= 0:
-            return "you have no free ground units left this phase (§10.1)"
+            return MSG("ground_no_free")
         return None
     if t.cost > p.cp:
-        return "not enough CP (§7.5)"
+        return MSG("not_enough_cp")
     if g.spent.get(hid, 0) + t.cost > col.value:
-        return f"a colony buys ground units worth at most its value, {col.value} CP, per phase (§10.1)"
+        return MSG("ground_colony_value", value=col.value)
     return None
 
 

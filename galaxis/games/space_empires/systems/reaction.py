@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Action, Event, Step
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.state import Unit
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.systems import alliances
 from galaxis.games.space_empires.systems.extras_state import ReactionState
 from galaxis.games.space_empires.systems.titans import EXPLORERS
@@ -36,14 +38,14 @@ def setup(state: SEState, options: dict[str, Any]) -> None:
     if not bool(options.get("reaction_movement", False)):
         return
     if data.tech_tracks(state.edition)["exploration"].max_level(state.edition) < REACTION_LEVEL:
-        raise BadOption("reaction_movement needs the Close Encounters edition (edition: ce)")
+        raise BadOption(MSG("needs_ce", option="reaction_movement"))
     state.reaction = ReactionState()
 
 
-def exploration_problem(state: SEState, level: int) -> str | None:
+def exploration_problem(state: SEState, level: int) -> Msg | None:
     """§6.2, §10.6: Exploration 2 can be bought only with Reaction Movement in play."""
     if level >= REACTION_LEVEL and state.reaction is None:
-        return "Exploration 2 gives Reaction Movement, a Close Encounters option not in play (§6.2, §10.6)"
+        return MSG("exploration_two")
     return None
 
 

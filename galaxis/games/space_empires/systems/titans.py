@@ -14,6 +14,7 @@ from galaxis.core.errors import BadOption
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.state import Marker, Unit
 from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.text_data import MSG
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
@@ -37,7 +38,7 @@ def setup(game: SpaceEmpires, state: SEState, options: dict[str, Any]) -> None:
     if not bool(options.get("flagship", False)):
         return
     if FLAGSHIP not in data.units(state.edition):
-        raise BadOption("flagship needs the Close Encounters edition (edition: ce)")
+        raise BadOption(MSG("needs_ce", option="flagship"))
     for hid, col in sorted(state.colonies.items()):
         if col.home and col.owner >= 0 and state.players[col.owner].alive:
             game._new_unit(state, col.owner, FLAGSHIP, hid)

@@ -21,12 +21,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Action, Event, Step
 from galaxis.core.errors import BadOption
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.board import BUYABLE_TECHS, SEATS
 from galaxis.games.space_empires.base.hexes import hex_id, parse_hex_id
 from galaxis.games.space_empires.base.state import Marker
 from galaxis.games.space_empires.base.system import System
-from galaxis.games.space_empires.base.text_data import word
+from galaxis.games.space_empires.base.text_data import MSG, TechName, UnitName, word
 from galaxis.games.space_empires.systems import boarding, ground
 from galaxis.games.space_empires.systems import titans as ce_units
 from galaxis.games.space_empires.systems.victory_state import VictoryState
@@ -113,35 +114,24 @@ def check_options(players: int, scenario: Scenario, options: dict[str, Any]) -> 
     """The victory mode the options select; BadOption where it cannot apply (§12.2)."""
     mode = str(options.get("victory_points", "none"))
     if mode not in MODES:
-        raise BadOption(f"unknown victory_points {mode!r}; choose one of {', '.join(MODES)}")
+        raise BadOption(MSG("unknown_victory", mode=repr(mode), choices=", ".join(MODES)))
     quick = scenario.victory == "capture_home"
     if quick and options.get("edition", "ce") != "ce":
-        raise BadOption(
-            f"scenario {scenario.id} needs the Close Encounters edition (edition: ce): ground combat"
-        )
+        raise BadOption(MSG("quick_needs_ce", scenario=scenario.id))
     if mode == "none":
         return QUICK if quick else mode
     if players < 2 or (scenario.opponents is not None and scenario.opponents.type != "amoeba"):
-        raise BadOption(
-            f"victory_points {mode} is for competitive games of 2-4 players; scenario {scenario.id} has "
-            "solo or cooperative opponents (§12.2)"
-        )
+        raise BadOption(MSG("victory_competitive", mode=mode, scenario=scenario.id))
     if quick:
-        raise BadOption(
-            f"scenario {scenario.id} has its own victory condition (capture a home world, §12.1.5)"
-        )
+        raise BadOption(MSG("quick_own_victory", scenario=scenario.id))
     if mode == "king_of_warp_points":
         if options.get("warp_points", False):
-            raise BadOption(
-                "the warp points of King of the Warp Points are not connected: leave warp_points off (§12.2)"
-            )
+            raise BadOption(MSG("king_no_warp"))
         count = int(options.get("warp_point_count", 1))
         layouts = tables().warp_points.get(scenario.map, {})
         if count not in layouts:
             counts = ", ".join(str(c) for c in sorted(layouts))
-            raise BadOption(
-                f"warp_point_count for {players} players is one of {counts} (1, players - 1, players + 1; §12.2)"
-            )
+            raise BadOption(MSG("warp_count", players=players, counts=counts))
     return mode
 
 
@@ -212,7 +202,7 @@ def head_limit(track: str) -> int:
     return hs.max_levels.get(track, hs.default_max)
 
 
-def head_problem(game: SpaceEmpires, state: SEState, seat: int, track: str) -> str | None:
+def head_problem(game: SpaceEmpires, state: SEState, seat: int, track: str) -> Msg | None:
     """§12.1.5 Advanced Start: a technology level the seat may buy now, or why not."""
     v = state.victory
     assert v is not None
@@ -223,11 +213,11 @@ def head_problem(game: SpaceEmpires, state: SEState, seat: int, track: str) -> s
         *ce_units.extra_techs(state),
     )
     if track not in tracks:
-        return f"{track} is not a technology you can buy (§7.5)"
+        return MSG("head_not_buyable", tech=TechName(track))
     bought = state.players[seat].techs[track] - v.head_base[seat].get(track, 0)
     limit = head_limit(track)
     if bought >= limit:
-        return f"the Advanced Start buys at most {limit} level(s) of {track} (§12.1.5)"
+        return MSG("head_limit", limit=limit, tech=TechName(track))
     return game._tech_problem(state, seat, track)
 
 
@@ -268,19 +258,19 @@ def finish_head_start(game: SpaceEmpires, state: SEState, seat: int, events: lis
     _say(events, "head_start", f"player {SEATS[seat]} finished the Advanced Start", seat=seat)
 
 
-def buy_problem(state: SEState, kind: str) -> str | None:
+def buy_problem(state: SEState, kind: str) -> Msg | None:
     """§12.1.5: Mines and Minesweepers are not in play in Quick Conquest."""
     v = state.victory
     if v is not None and v.mode == QUICK and kind in tables().quick_conquest.banned_units:
-        return f"{kind}: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
+        return MSG("quick_units", unit=UnitName(kind))
     return None
 
 
-def tech_problem(state: SEState, track: str) -> str | None:
+def tech_problem(state: SEState, track: str) -> Msg | None:
     """§12.1.5: the Mines and Minesweeping technologies cannot be researched in Quick Conquest."""
     v = state.victory
     if v is not None and v.mode == QUICK and track in tables().quick_conquest.banned_techs:
-        return f"{track}: Mines and Minesweepers are not in play in Quick Conquest (§12.1.5)"
+        return MSG("quick_techs", tech=TechName(track))
     return None
 
 
@@ -452,26 +442,26 @@ def delivery_hexes(state: SEState, seat: int) -> set[str]:
     return {home} | linked
 
 
-def pickup_problem(state: SEState, seat: int, cid: str) -> str | None:
+def pickup_problem(state: SEState, seat: int, cid: str) -> Msg | None:
     v = _relics(state)
     members = board.counter_units(state, cid)
     if v is None or not members or members[0].owner != seat or members[0].kind != "Miner":
-        return "only your Miners move relics (§12.2)"
+        return MSG("relic_miners")
     u = members[0]
     if u.uid in v.carried:
-        return "a Miner tows one relic at a time (§12.2)"
+        return MSG("relic_one")
     if u.hex not in v.relics or not board.explored(state, u.hex):
-        return "no explored relic in the Miner's hex (§12.2)"
+        return MSG("relic_none_here")
     return None
 
 
-def deliver_problem(state: SEState, seat: int, cid: str) -> str | None:
+def deliver_problem(state: SEState, seat: int, cid: str) -> Msg | None:
     v = _relics(state)
     members = board.counter_units(state, cid)
     if v is None or not members or members[0].owner != seat or members[0].uid not in v.carried:
-        return "that is not one of your Miners towing a relic (§12.2)"
+        return MSG("relic_not_towing")
     if members[0].hex not in delivery_hexes(state, seat):
-        return "relics are delivered at the home world or a colony joined to it by MS Pipelines (§12.2)"
+        return MSG("relic_where")
     return None
 
 

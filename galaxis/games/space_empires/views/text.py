@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Game
+from galaxis.core.hu import article
+from galaxis.core.messages import fmt
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.text_data import (
@@ -36,7 +38,20 @@ if TYPE_CHECKING:
 
 
 def _player(seat: int, lang: str) -> str:
-    return word("aliens", lang) if seat < 0 else f"{word('player', lang).lower()} {SEATS[seat]}"
+    if seat < 0:
+        return word("aliens", lang)
+    if lang_of(lang) == "hu":  # „az A játékos”: the seat's letter as a name, capitalised
+        return f"{article(SEATS[seat].upper())} {SEATS[seat].upper()} {word('player', lang).lower()}"
+    return f"{word('player', lang).lower()} {SEATS[seat]}"
+
+
+def _queue(queue: list[list[object]], lang: str) -> str:
+    """The purchases waiting for the end of the phase: "Romboló 5.1, Felderítő 5.1 (a3)"."""
+    items = []
+    for q in queue:
+        kind, rest = str(q[0]), [str(x) for x in q[1:] if x]
+        items.append(" ".join([_unit(kind, lang), *rest[:1]]) + (f" ({rest[1]})" if len(rest) > 1 else ""))
+    return ", ".join(items) or "-"
 
 
 def _tech(key: str, lang: str) -> str:
@@ -67,12 +82,13 @@ def render_text(game: Game, state: SEState, seat: int | None, lang: str = "en") 
         me = obs["players"][seat]
         techs = ", ".join(f"{_tech(k, lang)} {v}" for k, v in me["techs"].items())
         lines.append(
-            f"{w['you']}: {SEATS[seat]}  {w['cp']} {me['cp']}  {w['bid']} {me['bid']}  {w['queue']} {me['queue']}"
+            f"{w['you']}: {SEATS[seat]}  {w['cp']} {me['cp']}  {w['bid']} {me['bid']}  {w['queue']} {_queue(me['queue'], lang)}"
         )
         lines.append(f"{w['techs']}: {techs}")
     if obs["decision"]:
         d = obs["decision"]
-        lines.append(f"{w['decision']}: {d['kind']} ({w['by']}: {SEATS[d['seat']]})")
+        step = w.get(f"step_{d['kind']}", d["kind"])
+        lines.append(f"{w['decision']}: {step} ({w['by']}: {SEATS[d['seat']]})")
     lines += solo.text_lines(state, lang) + amoeba.text_lines(
         state, lang
     )  # scenario and solo opponents (§12-13)
@@ -103,7 +119,9 @@ def render_text(game: Game, state: SEState, seat: int | None, lang: str = "en") 
                 if col["owner"] >= 0
                 else w["capitol" if col["owner"] == CAPITOL else "alien"]
             )
-            parts.append(f"{w['colony']} {who}:{col['value']}{' HW' if col['home'] else ''}")
+            parts.append(
+                f"{w['colony']} {who}:{col['value']}{' ' + w['home_world_short'] if col['home'] else ''}"
+            )
         for u in cell.get("units", []):
             # A counter shows its number of units to its owner (and once face up), "?" to the others (§9).
             times = " x" if lang_of(lang) == "hu" else "x"  # a space after a Hungarian name: "Felderítő x3"
@@ -185,4 +203,5 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
 
 def _words(kind: str, args: tuple[object, ...], lang: str) -> str:
     key, values = _fields(kind, args, lang)
-    return text().actions[key][lang_of(lang)].format(**values)
+    lang = lang_of(lang)
+    return fmt(lang, text().actions[key][lang], **values)

@@ -23,10 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, economy
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Marker, Unit
-from galaxis.games.space_empires.base.text_data import word
+from galaxis.games.space_empires.base.text_data import MSG, word
 from galaxis.games.space_empires.opponents.alien_players import solo4
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.doomsday import coop
@@ -265,7 +266,7 @@ def _destroyed(state: SEState, u: Unit, why: str, events: list[Event], roll: int
 
 
 # --- raiders hide unexplored markers (§13.12.5) ----------------------------------------------------------
-def raider_blocks(state: SEState, u: Unit, hid: str) -> str | None:
+def raider_blocks(state: SEState, u: Unit, hid: str) -> Msg | None:
     """Seed "Élő játékos nem léphet be olyan, fel nem fedett, Mélyűr jelzőt tartalmazó hexára, amelyen
     egy AP Lopakodó flottája áll": a live player's unit may not enter a face-down Deep Space hex holding
     an alien Raider fleet (its counters and its role are public, §13.12.7)."""
@@ -276,7 +277,5 @@ def raider_blocks(state: SEState, u: Unit, hid: str) -> str | None:
     for v in board.units_at(state, hid):
         fleet = solo._fleet_of(state.solo, v.uid) if v.owner < 0 else None
         if fleet is not None and fleet.raider:
-            return (
-                "an alien Raider fleet stands on this unexplored Deep Space hex: explore it first (§13.12.5)"
-            )
+            return MSG("raider_blocks")
     return None

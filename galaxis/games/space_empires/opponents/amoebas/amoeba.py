@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ConfigDict
 
 from galaxis.core import Action, Event, Step
+from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Marker, Unit
 from galaxis.games.space_empires.base.system import System
-from galaxis.games.space_empires.base.text_data import word
+from galaxis.games.space_empires.base.text_data import MSG, UnitName, word
 from galaxis.games.space_empires.opponents.amoebas.state import (
     AMOEBA,
     AMOEBA_KIND,
@@ -154,23 +155,23 @@ def _new_amoeba(state: SEState, am: AmoebaState, hid: str, kind: int, phase: int
 
 
 # --- special rules of the scenarios --------------------------------------------------------------------
-def tech_problem(state: SEState, seat: int, track: str, level: int) -> str | None:
+def tech_problem(state: SEState, seat: int, track: str, level: int) -> Msg | None:
     """Minesweeping is the research technology here: level 1 only after an amoeba has destroyed one of
     the player's ships, level 2 only after a level-1 science vessel has examined an amoeba (§13.11.2)."""
     am = state_of(state)
     if am is None or track != "minesweeping":
         return None
     if level == 1 and not am.lost_ship[seat]:
-        return "research (Minesweeping 1) needs a ship lost to an amoeba first (§13.11.2)"
+        return MSG("amoeba_ms1")
     if level == 2 and not am.probed[seat]:
-        return "Minesweeping 2 needs a level-1 science vessel to have examined an amoeba (§13.11.2)"
+        return MSG("amoeba_ms2")
     return None
 
 
-def buy_problem(state: SEState, kind: str) -> str | None:
+def buy_problem(state: SEState, kind: str) -> Msg | None:
     am = state_of(state)
     if am is not None and kind in am.banned:
-        return f"{kind} is not used in this scenario (§13.11.1)"
+        return MSG("amoeba_banned", unit=UnitName(kind))
     return None
 
 
