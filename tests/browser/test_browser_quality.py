@@ -17,6 +17,7 @@ import yaml
 
 from galaxis.core.registry import GAME_MODULES
 from tests.browser.pages import DESKTOP, PHONE, click_once, open_lobby, open_moves, seq_of, wait_loaded
+from tests.i18n.vocabulary import glossary_pairs, text_yaml_pairs
 from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -191,6 +192,9 @@ def english_only() -> frozenset[str]:
                 tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
                 english += _leaves(tree.get("en", {}))
                 hungarian += _leaves(tree.get("hu", {}))
+        for en, hu in [*glossary_pairs(game), *text_yaml_pairs(game)]:  # the game's terms and view words
+            english.append(en)
+            hungarian.append(hu)
     import galaxis
 
     names = [n for g in galaxis.games() for n in (g.name, g.name_hu)]  # proper names in both languages
@@ -209,12 +213,6 @@ def visible_words(page: Any) -> set[str]:
 
 
 def english_on(page: Any) -> list[str]:
-    # Space Empires' client texts are still to come (after its restructuring): its lobby tile is left out.
-    page.evaluate(
-        """(games) => { for (const tile of document.querySelectorAll('.tile')) {
-            if (!games.includes(tile.dataset.game)) tile.remove(); } }""",
-        GAMES,
-    )
     return sorted(visible_words(page) & english_only())
 
 

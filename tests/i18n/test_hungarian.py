@@ -3,7 +3,7 @@
 Seeded random matches are played; at regular steps every text a player reads in
 Hungarian is collected (the terminal board for a seat and for a spectator, the
 board's SVG text, the description of every legal move, the refusal of typical
-wrong inputs) and checked against the game's glossary (``data/terms.yaml``):
+wrong inputs, the client's prompt, buttons, player panels, log and end table) and checked against the game's glossary (``data/terms.yaml``):
 
 - no English game word (a word of the game's English templates and glossary that
   no Hungarian template uses), except the notation's own keywords;
@@ -26,6 +26,7 @@ import yaml
 import galaxis
 from galaxis.core.errors import IllegalAction
 from galaxis.core.messages import CORE, Catalogue
+from tests.i18n.vocabulary import text_yaml_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "galaxis" / "games"
@@ -35,6 +36,7 @@ WALKED = ["smugglers", "stellium", "pulsar", "kaosz", "space_empires"]
 PLAYERS = {"smugglers": 4, "stellium": 3, "pulsar": 3, "kaosz": 2, "space_empires": 2}
 JUNK = ["xyzzy", "A7", "T9", "9", "take C99", "fly 9", "pay Z", "done", "wait", "end", "pass"]
 WORD = re.compile(r"[A-Za-zÁÉÍÓÖŐÚÜŰáéíóöőúüű]+")
+SECTIONS = re.compile(r"\((?:§?\d+(?:\.\d+)*\.?(?:, |; )?)+\)")
 SVG_TEXT = re.compile(r"<(?:text|title)[^>]*>(.*?)</(?:text|title)>", re.S)
 
 
@@ -72,29 +74,14 @@ def english_only(game_id: str) -> frozenset[str]:
     english |= _words(str(g["en"]) for g in (terms.get("glossary") or {}).values())
     hungarian = _words([*_leaves(terms.get("hu", {})), *(e["hu"] for e in entries)])
     hungarian |= _words(str(g["hu"]) for g in (terms.get("glossary") or {}).values())
-    pairs = _text_yaml_pairs(game_id)
+    client = GAMES_DIR / game_id / "data" / "client.yaml"
+    views = yaml.safe_load(client.read_text(encoding="utf-8")) if client.exists() else {}
+    english |= _words(list(_leaves(views.get("en", {}))))
+    hungarian |= _words(list(_leaves(views.get("hu", {}))))
+    pairs = text_yaml_pairs(game_id)
     english |= _words(en for en, _ in pairs)
     hungarian |= _words(hu for _, hu in pairs)
     return frozenset(w for w in english - hungarian if len(w) >= 3)
-
-
-def _text_yaml_pairs(game_id: str) -> list[tuple[str, str]]:
-    """Space Empires keeps its views' words in data/text.yaml (bilingual entries) and names its
-    units and technologies there in Hungarian (English: units.yaml, techs.yaml)."""
-    path = GAMES_DIR / game_id / "data" / "text.yaml"
-    if not path.exists():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    pairs = [
-        (str(e["en"]), str(e["hu"]))
-        for section in ("actions", "words", "markers")
-        for e in (data.get(section) or {}).values()
-    ]
-    from galaxis.games.space_empires.base import text_data
-
-    pairs += [(text_data.unit_name(k, "en"), text_data.unit_name(k, "hu")) for k in data["units"]]
-    pairs += [(text_data.tech_name(k, "en"), text_data.tech_name(k, "hu")) for k in data["techs"]]
-    return pairs
 
 
 @cache
@@ -130,8 +117,35 @@ def hungarian_texts(game_id: str, seed: int, steps: int = 400, every: int = 7) -
                     match.find_action(seat, junk)
                 except IllegalAction as exc:
                     yield f"refusal of {junk!r}", exc.localized("hu")
-        match.apply(seat, rng.choice(legal))
+            yield from client_texts(match, seat)
+        action = rng.choice(legal)
+        if step % every == 0:
+            yield "log", match.log_line(seat, action, "hu", viewer=seat)
+            for line in match.log_events(match.apply(seat, action), "hu", viewer=seat):
+                yield "log of events", line
+        else:
+            match.apply(seat, action)
     yield "final board", match.render_text(None, "hu")
+    if match.is_over:
+        end = match.score_breakdown(None, "hu")
+        for row in end.rows:
+            values = (
+                f"{v:g}" if isinstance(v, float) else str(v) for v in row.values
+            )  # as the client shows them
+            yield "end table", " ".join([row.label, row.tip, *values])
+        yield "end table", " ".join([end.tie_break, *end.notes])
+
+
+def client_texts(match: Any, seat: int) -> Iterator[tuple[str, str]]:
+    """What the browser client shows beside the board: the prompt (to the seat and to a
+    spectator), the status-bar buttons and the player panels."""
+    yield "prompt", match.prompt(seat, "hu")
+    yield "spectator prompt", match.prompt(None, "hu")
+    for choice in match.choices(seat, "hu"):
+        yield "button", f"{choice.label} {choice.tip}"
+    for panel in match.seat_panels(seat, "hu"):
+        facts = [f"{f.label} {f.value} {f.tip}" for f in panel.facts]
+        yield "panel", " ".join([panel.colour_name, panel.note, *facts])
 
 
 @pytest.mark.parametrize("game_id", WALKED)
@@ -157,7 +171,8 @@ def test_hungarian_walk_has_no_english(game_id: str, seed: int) -> None:
             problems.append(f"{where}: a(z) in {text!r}")
         if re.search(r"\[\s*'|\{\s*'|\[\d+, \d+", text):
             problems.append(f"{where}: a Python list or dict in {text!r}")
-        if re.search(r"(?<![\w.§])\d+\.\d+(?![\w.])", text) and game_id != "space_empires":
+        unnumbered = SECTIONS.sub(" ", text)  # rule sections in parentheses: „(4., 6.1)”
+        if re.search(r"(?<![\w.§])\d+\.\d+(?![\w.])", unnumbered) and game_id != "space_empires":
             problems.append(f"{where}: a decimal point in {text!r}")
     unique = list(dict.fromkeys(problems))
     assert not unique, f"{len(unique)} problems:\n" + "\n".join(unique[:40])
@@ -183,6 +198,9 @@ def test_the_checks_catch_english() -> None:
     assert {"station", "planets", "energy"} <= english_only("smugglers")
     assert "marble" in english_only("stellium")
     assert ("golyó", "marble: asztráltest") in avoided("stellium")
+    assert {"scout", "dreadnought", "encounters", "screen", "counter"} <= english_only("space_empires")
+    assert ("Védelem", "defense: Védekezés") in avoided("space_empires")
+    assert {"round", "scuttle"} <= english_only("space_empires")  # client.yaml's words count too
 
 
 def test_the_walk_would_catch_an_english_description() -> None:
