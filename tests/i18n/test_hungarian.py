@@ -93,11 +93,18 @@ def avoided(game_id: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def hungarian_texts(game_id: str, seed: int, steps: int = 400, every: int = 7) -> Iterator[tuple[str, str]]:
+def hungarian_texts(
+    game_id: str,
+    seed: int,
+    steps: int = 400,
+    every: int = 7,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Iterator[tuple[str, str]]:
     """(where, text) pairs a Hungarian player reads along a seeded random match, and the
     notation keywords seen (as where == "notation")."""
     rng = random.Random(seed)
-    match = galaxis.new_match(game_id, PLAYERS[game_id], seed)
+    match = galaxis.new_match(game_id, players or PLAYERS[game_id], seed, options)
     for step in range(steps):
         if match.is_over:
             break
@@ -151,9 +158,49 @@ def client_texts(match: Any, seat: int) -> Iterator[tuple[str, str]]:
 @pytest.mark.parametrize("game_id", WALKED)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hungarian_walk_has_no_english(game_id: str, seed: int) -> None:
+    check_walk(game_id, list(hungarian_texts(game_id, seed)))
+
+
+# Space Empires' scenarios and optional systems bring texts of their own (solo opponents,
+# amoebas, gates, ground combat, centers, Empire Advantages, victory points).
+SE_WALKS = {
+    "solo_dm": (1, {"scenario": "solo_dm"}),
+    "solo_ap": (1, {"scenario": "solo_ap"}),
+    "solo_ap_new": (1, {"scenario": "solo_ap_new_features"}),
+    "solo_ap_vp": (1, {"scenario": "solo_ap_vp"}),
+    "coop_ap": (2, {"scenario": "coop_ap_2p"}),
+    "team_3v1": (4, {"scenario": "ce_4p_3v1", "alliance": "uneasy"}),
+    "amoebas": (1, {"scenario": "solo_amoeba"}),
+    "coop_dm": (2, {"scenario": "coop_dm_2p"}),
+    "gates": (2, {"scenario": "planetary_gates"}),
+    "amoebas_2p": (2, {"scenario": "amoebas"}),
+    "ce_systems": (
+        2,
+        {
+            "ground_combat": True,
+            "research_centers": True,
+            "empire_advantages": "deal",
+            "boarding": True,
+            "experience": True,
+            "reaction_movement": True,
+            "alien_technology": True,
+        },
+    ),
+    "quick_conquest": (3, {"scenario": "quick_conquest_3p"}),
+    "relics": (2, {"victory_points": "relics"}),
+}
+
+
+@pytest.mark.parametrize("walk", sorted(SE_WALKS))
+def test_space_empires_scenarios_in_hungarian(walk: str) -> None:
+    players, options = SE_WALKS[walk]
+    texts = hungarian_texts("space_empires", 3, steps=250, every=9, players=players, options=options)
+    check_walk("space_empires", list(texts))
+
+
+def check_walk(game_id: str, texts: list[tuple[str, str]]) -> None:
     english = english_only(game_id)
     title = galaxis.core.get_game(game_id).info.name
-    texts = list(hungarian_texts(game_id, seed))
     notation = _words(text for where, text in texts if where == "notation")
     problems: list[str] = []
     for where, text in texts:

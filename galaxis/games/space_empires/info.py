@@ -133,7 +133,7 @@ INFO = GameInfo(
                     "en": "Co-op: Doomsday Machines, 4 players",
                     "hu": "Kooperatív: Világvége Gépek, 4 fő",
                 },
-                "solo_amoeba": {"en": "Solo: Space Amoebas", "hu": "Egyszemélyes: űramőbák"},
+                "solo_amoeba": {"en": "Solo: Space Amoebas", "hu": "Egyszemélyes: Űr-Amőbák"},
                 "coop_ap_2p": {
                     "en": "Co-op: Alien Players, 2 players",
                     "hu": "Kooperatív: idegen játékosok, 2 fő",
@@ -159,7 +159,7 @@ INFO = GameInfo(
                     "en": "Quick conquest, teams of 2",
                     "hu": "Gyors hódítás, kétfős csapatok",
                 },
-                "amoebas": {"en": "Space Amoebas", "hu": "Űramőbák"},
+                "amoebas": {"en": "Space Amoebas", "hu": "Űr-Amőbák"},
                 "planetary_gates": {"en": "Planetary Gates", "hu": "Bolygóközi Kapuk"},
             },
         },

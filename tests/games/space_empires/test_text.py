@@ -112,7 +112,14 @@ def test_render_text_in_hungarian_names_units_and_technologies() -> None:
 def test_the_solo_opponents_lines_in_hungarian(scenario: str) -> None:
     m = start(1, seed=1, scenario=scenario, difficulty="easy")
     hu, en = m.render_text(0, "hu"), m.render_text(0)
-    assert f"forgatókönyv {scenario}" in hu and f"scenario {scenario}" in en
+    names = {
+        "solo_dm": ("Egyszemélyes: Világvége Gépek", "Solo, Doomsday Machines"),
+        "solo_ap": ("Egyszemélyes: idegen játékosok", "Solo, Alien Players"),
+    }
+    assert (
+        f"forgatókönyv: {names[scenario][0]} (könnyű)" in hu
+        and f"scenario: {names[scenario][1]} (easy)" in en
+    )
     if scenario == "solo_dm":
         assert "megsemmisített Világvége Gépek" in hu and "Doomsday Machines destroyed" in en
     else:

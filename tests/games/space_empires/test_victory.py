@@ -444,10 +444,12 @@ def test_views_show_the_victory_point_track() -> None:
     assert "Relics; victory points: a 0, b 0" in text and "relics on the map: 80" in text
     assert "Ereklyék megszerzése; Győzelmi Pontok (GYP): a 0, b 0" in GAME.render_text(state(m), 0, "hu")
     svg = GAME.render_svg(state(m), None)
-    assert svg.count("<title>relic ") == 80
+    assert svg.count("<title>relic: ") == 80
+    assert GAME.render_svg(state(m), None, "hu").count("<title>Ereklye: ") == 80
     k = _kotwp(2, warp_point_count=3)
     assert "warp points: 8.6, 7.4, 6.7" in GAME.render_text(state(k), 1)
-    assert GAME.render_svg(state(k), 1).count("<title>warp point ") == 3
+    assert GAME.render_svg(state(k), 1).count("<title>warp point: ") == 3
+    assert GAME.render_svg(state(k), 1, "hu").count("<title>Csatlakozási Pont: ") == 3
     q = start(3, scenario="quick_conquest_3p")
     assert "Quick Conquest: the first player to capture a home world wins" in GAME.render_text(state(q), None)
     assert GAME.describe(state(q), q.legal_actions(mover(q))[0], "hu").startswith("Haladó Kezdés")

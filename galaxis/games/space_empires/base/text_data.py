@@ -195,6 +195,18 @@ def word(key: str, lang: str) -> str:
     return text().words[key][lang_of(lang)]
 
 
+def word_or(key: str, default: str, lang: str) -> str:
+    """``word(key)``, or ``default`` as it is when text.yaml has no such word."""
+    entry = text().words.get(key)
+    return entry[lang_of(lang)] if entry else default
+
+
+def scenario_name(sid: str, lang: str) -> str:
+    """A scenario's name ("Solo, Doomsday Machines", „Egyszemélyes: Világvége Gépek”); the id of
+    a scenario text.yaml does not name."""
+    return word_or(f"scenario_{sid}", sid, lang)
+
+
 def unit_name(kind: str, lang: str) -> str:
     """A unit type's name; an unknown id (a hidden '?' or a solo opponent's) is shown as it is."""
     if lang_of(lang) == "hu" and kind in text().units:

@@ -25,7 +25,7 @@ from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.hexes import distance, hex_id, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
 from galaxis.games.space_empires.base.system import System
-from galaxis.games.space_empires.base.text_data import lang_of, tech_name, word
+from galaxis.games.space_empires.base.text_data import lang_of, scenario_name, tech_name, word, word_or
 from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
 from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
 from galaxis.games.space_empires.opponents.alien_players import solo4
@@ -1393,9 +1393,9 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
     solo = state.solo
     if solo is None or (solo.opponent == "none" and not solo.machines):
         return []
-    head = f"{word('scenario', lang)} {solo.scenario} ({solo.difficulty})"
+    head = f"{word('scenario', lang)}: {scenario_name(solo.scenario, lang)} ({word_or(f'difficulty_{solo.difficulty}', solo.difficulty, lang)})"
     if solo.outcome:
-        head += f": {solo.outcome}"
+        head += f": {word_or(f'outcome_{solo.outcome}', solo.outcome, lang)}"
     lines = [head]
     if solo.opponent == "doomsday":
         coming = ", ".join(

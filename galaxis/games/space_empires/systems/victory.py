@@ -633,8 +633,9 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
     return lines
 
 
-def svg_marks(state: SEState, centre: Any) -> list[str]:
-    """Relics (gold diamonds) and the King's warp points (violet rings) on the SVG map."""
+def svg_marks(state: SEState, centre: Any, lang: str = "en") -> list[str]:
+    """Relics (gold diamonds) and the King's warp points (violet rings) on the SVG map, their tips
+    in ``lang``."""
     v = state.victory
     if v is None:
         return []
@@ -643,13 +644,13 @@ def svg_marks(state: SEState, centre: Any) -> list[str]:
         x, y = centre(hid)
         out.append(
             f'<polygon points="{x + 14:.1f},{y - 20:.1f} {x + 18:.1f},{y - 16:.1f} {x + 14:.1f},{y - 12:.1f} '
-            f'{x + 10:.1f},{y - 16:.1f}" fill="#f1c40f"><title>relic {hid}</title></polygon>'
+            f'{x + 10:.1f},{y - 16:.1f}" fill="#f1c40f"><title>{word("relic", lang)}: {hid}</title></polygon>'
         )
     for hid in v.warp_points:
         x, y = centre(hid)
         out.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="20" fill="none" stroke="#8e44ad" stroke-width="3">'
-            f"<title>warp point {hid}</title></circle>"
+            f"<title>{word('warp_point', lang)}: {hid}</title></circle>"
         )
     return out
 

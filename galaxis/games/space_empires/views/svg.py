@@ -88,7 +88,7 @@ def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -
                 f'pointer-events="none">'
                 f"{escape(str(u.get('count', '?')))}</text>"
             )
-    parts += victory.svg_marks(state, _centre)  # relics and the King's warp points (§12.2)
+    parts += victory.svg_marks(state, _centre, lang)  # relics and the King's warp points (§12.2)
     # Hexes with nothing on them still need a clickable outline.
     from galaxis.games.space_empires.base import board
 
