@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable
 
 from galaxis.agents.basic import GreedyAgent, HeuristicAgent, RandomAgent
 from galaxis.agents.spec import parse_spec
 from galaxis.core.agent import Agent
 from galaxis.core.errors import BadAgentSpec
+from galaxis.core.messages import Catalogue
+
+MSG = Catalogue.for_package(__name__)  # galaxis/agents/data/messages.yaml
 
 AgentFactory = Callable[..., Agent]
 
@@ -24,20 +28,19 @@ AGENTS: dict[str, AgentFactory] = {
 def make_agent(spec: str, seed: int = 0) -> Agent:
     name, params = parse_spec(spec)
     if name == "human":
-        raise BadAgentSpec(
-            "'human' seats are played by a person through the CLI or the server, not by an agent"
-        )
+        raise BadAgentSpec(MSG("human_seat"))
     factory = AGENTS.get(name)
     if factory is None:
         _load_search_agents()
         factory = AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted([*AGENTS, "human"]))
-        raise BadAgentSpec(f"unknown agent {name!r} in spec {spec!r}; known: {known}")
+        raise BadAgentSpec(MSG("unknown_agent", name=name, spec=spec, known=known))
     try:
         return factory(seed=seed, **params)
     except TypeError as exc:
-        raise BadAgentSpec(f"bad parameters in agent spec {spec!r}: {exc}") from None
+        found = re.search(r"keyword argument '(\w+)'", str(exc))
+        raise BadAgentSpec(MSG("bad_parameter", spec=spec, param=found[1] if found else str(exc))) from None
 
 
 def _load_search_agents() -> None:

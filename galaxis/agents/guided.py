@@ -53,10 +53,13 @@ from typing import Any
 from galaxis.agents.mcts import final_values
 from galaxis.core.actions import Action
 from galaxis.core.agent import Agent
-from galaxis.core.errors import BadAgentSpec, IllegalAction
+from galaxis.core.errors import BadAgentSpec
 from galaxis.core.game import Game
 from galaxis.core.match import Match
+from galaxis.core.messages import CORE, Catalogue
 from galaxis.core.rng import Rng
+
+MSG = Catalogue.for_package(__name__)  # galaxis/agents/data/messages.yaml
 
 POLICIES = ("heuristic", "random")
 # worlds in which all candidates score alike before the decision counts as unimprovable
@@ -71,8 +74,7 @@ MARGIN = 0.02
 def _check_number(name: str, value: Any, lo: float, whole: bool = False) -> Any:
     ok = not isinstance(value, bool) and isinstance(value, int if whole else int | float)
     if not ok or not value >= lo or math.isinf(value):
-        kind = "a whole number" if whole else "a number"
-        raise BadAgentSpec(f"agent parameter {name} must be {kind} of at least {lo}, not {value!r}")
+        raise BadAgentSpec(MSG("whole_number" if whole else "number", name=name, lo=lo, value=repr(value)))
     return value
 
 
@@ -145,9 +147,9 @@ class GuidedAgent:
         kinds: str = "",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadAgentSpec(f"agent seed must be a whole number, not {seed!r}")
+            raise BadAgentSpec(MSG("seed_whole", seed=repr(seed)))
         if iters is not None and ms is not None:
-            raise BadAgentSpec("guided: give either iters or ms, not both")
+            raise BadAgentSpec(MSG("iters_or_ms", agent="guided"))
         self.seed = seed
         self.ms = float(_check_number("ms", ms, 1.0)) if ms is not None else None
         self.iters = _check_number("iters", iters, 1, whole=True) if iters is not None else None
@@ -156,16 +158,16 @@ class GuidedAgent:
         self.depth = _check_number("depth", depth, 0, whole=True)
         self.eps = float(_check_number("eps", eps, 0.0))
         if self.eps > 1.0:
-            raise BadAgentSpec(f"agent parameter eps is a probability (0 to 1), not {eps!r}")
+            raise BadAgentSpec(MSG("probability", eps=repr(eps)))
         self.width = _check_number("width", width, 2, whole=True)
         self.z = float(_check_number("z", z, 0.0))
         if policy not in POLICIES:
-            raise BadAgentSpec(f"agent parameter policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+            raise BadAgentSpec(MSG("one_of", name="policy", choices=", ".join(POLICIES), value=repr(policy)))
         self.policy = policy
         self.worlds = _check_number("worlds", worlds, 2, whole=True)
         self.keep = float(_check_number("keep", keep, 0.0))
         if not isinstance(kinds, str):
-            raise BadAgentSpec(f"agent parameter kinds lists action kinds joined by '+', not {kinds!r}")
+            raise BadAgentSpec(MSG("kinds", kinds=repr(kinds)))
         # only decisions offering an action of one of these kinds are searched (empty: all)
         self.kinds = frozenset(k for k in kinds.split("+") if k)
         self.last_iterations = 0
@@ -176,7 +178,7 @@ class GuidedAgent:
     def act(self, match: Match, seat: int) -> Action:
         legal = match.legal_actions(seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has no decision to make now", "core: turn order")
+            raise CORE.illegal("no_decision", "core: turn order", seat=seat)
         self.last_iterations, self.last_cpu_ms, self.last_overrode = 0, 0.0, False
         if len(legal) == 1:
             return legal[0]

@@ -22,7 +22,10 @@ from galaxis.core.agent import Agent
 from galaxis.core.errors import BadAgentSpec
 from galaxis.core.game import DEFAULT_LEVELS, LEVELS
 from galaxis.core.match import Match
+from galaxis.core.messages import Catalogue
 from galaxis.core.rng import Rng
+
+MSG = Catalogue.for_package(__name__)  # galaxis/agents/data/messages.yaml
 
 
 class NoisyAgent:
@@ -32,7 +35,7 @@ class NoisyAgent:
 
     def __init__(self, seed: int = 0, eps: float = 0.3) -> None:
         if isinstance(eps, bool) or not isinstance(eps, int | float) or not 0.0 <= eps <= 1.0:
-            raise BadAgentSpec(f"agent parameter eps is a probability (0 to 1), not {eps!r}")
+            raise BadAgentSpec(MSG("probability", eps=repr(eps)))
         self.eps = float(eps)
         self.rng = Rng(seed ^ 0x0E45)
         self.bot = HeuristicAgent(seed)
@@ -49,7 +52,7 @@ class LevelAgent:
 
     def __init__(self, level: str, seed: int = 0) -> None:
         if level not in LEVELS:
-            raise BadAgentSpec(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            raise BadAgentSpec(MSG("unknown_level", level=level, levels=", ".join(LEVELS)))
         self.level = level
         self.seed = seed
         self._agents: dict[str, Agent] = {}
@@ -86,14 +89,14 @@ class LevelAgent:
 def level_spec(levels: dict[str, str], level: str) -> str:
     spec = levels.get(level) or DEFAULT_LEVELS[level]
     if spec.partition(":")[0] in LEVELS:
-        raise BadAgentSpec(f"level {level!r} must name an agent, not another level ({spec!r})")
+        raise BadAgentSpec(MSG("level_names_level", level=level, spec=spec))
     return spec
 
 
 def level_factory(level: str) -> Any:
     def make(seed: int = 0, **params: Any) -> LevelAgent:
         if params:
-            raise BadAgentSpec(f"the level {level!r} takes no parameters (got {', '.join(params)})")
+            raise BadAgentSpec(MSG("level_no_params", level=level, params=", ".join(params)))
         return LevelAgent(level, seed)
 
     return make

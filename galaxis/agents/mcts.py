@@ -43,8 +43,10 @@ from galaxis.core.agent import Agent
 from galaxis.core.errors import BadAgentSpec
 from galaxis.core.game import Game, Result
 from galaxis.core.match import Match
-from galaxis.core.messages import CORE
+from galaxis.core.messages import CORE, Catalogue
 from galaxis.core.rng import Rng
+
+MSG = Catalogue.for_package(__name__)  # galaxis/agents/data/messages.yaml
 
 # A random rollout that has not ended after this many actions is cut off and
 # scored by the evaluation hook (guards against games that random play drags on).
@@ -108,13 +110,13 @@ def final_values(game: Game, state: Any, players: int) -> list[float]:
 
 def _check_int(name: str, value: Any, lo: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise BadAgentSpec(f"agent parameter {name} must be a whole number of at least {lo}, not {value!r}")
+        raise BadAgentSpec(MSG("whole_number", name=name, lo=lo, value=repr(value)))
     return value
 
 
 def _check_float(name: str, value: Any, lo: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value >= lo or math.isinf(value):
-        raise BadAgentSpec(f"agent parameter {name} must be a number of at least {lo}, not {value!r}")
+        raise BadAgentSpec(MSG("number", name=name, lo=lo, value=repr(value)))
     return float(value)
 
 
@@ -137,9 +139,9 @@ class SearchAgent:
         reuse: bool = True,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadAgentSpec(f"agent seed must be a whole number, not {seed!r}")
+            raise BadAgentSpec(MSG("seed_whole", seed=repr(seed)))
         if iters is not None and ms is not None:
-            raise BadAgentSpec(f"{self.name}: give either iters or ms, not both")
+            raise BadAgentSpec(MSG("iters_or_ms", agent=self.name))
         self.seed = seed
         self.ms = _check_float("ms", ms, 1e-3) if ms is not None else None
         self.iters = (
@@ -148,13 +150,13 @@ class SearchAgent:
         self.c = _check_float("c", c, 0.0)
         if rollout not in ROLLOUTS:
             raise BadAgentSpec(
-                f"agent parameter rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
+                MSG("one_of", name="rollout", choices=", ".join(ROLLOUTS), value=repr(rollout))
             )
         self.rollout = rollout
         self.cutoff = _check_int("cutoff", cutoff, 0)
         self.group = _check_int("group", group, 0)
         if not isinstance(widen, bool) or not isinstance(reuse, bool):
-            raise BadAgentSpec("agent parameters widen and reuse take true or false")
+            raise BadAgentSpec(MSG("true_or_false"))
         self.widen = widen
         self.reuse = reuse
         self._tree: Node | None = None

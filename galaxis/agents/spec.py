@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from galaxis.core.errors import BadAgentSpec
+from galaxis.core.messages import Catalogue
+
+MSG = Catalogue.for_package(__name__)  # galaxis/agents/data/messages.yaml
 
 
 def _value(text: str) -> Any:
@@ -21,13 +24,13 @@ def _value(text: str) -> Any:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(spec, str) or not spec.strip():
-        raise BadAgentSpec(f"an agent spec is a non-empty string, not {spec!r}")
+        raise BadAgentSpec(MSG("empty_spec", spec=repr(spec)))
     name, _, rest = spec.strip().partition(":")
     params: dict[str, Any] = {}
     if rest:
         for part in rest.split(","):
             key, eq, val = part.partition("=")
             if not eq or not key.strip():
-                raise BadAgentSpec(f"agent spec parameters look like key=value, not {part!r} in {spec!r}")
+                raise BadAgentSpec(MSG("spec_syntax", part=part, spec=spec))
             params[key.strip()] = _value(val.strip())
     return name.strip().lower(), params
