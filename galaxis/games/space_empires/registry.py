@@ -7,7 +7,7 @@ goes where its set-up must run, and no line moves. Every other hook runs in the 
 
 from __future__ import annotations
 
-from galaxis.games.space_empires.base.system import System, owners
+from galaxis.games.space_empires.base.system import System, install, owners
 from galaxis.games.space_empires.opponents import solo
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.scenarios import home_sets, teams
@@ -42,6 +42,8 @@ SYSTEMS: tuple[System, ...] = (
     experience.SYSTEM,  # §10.2 ship experience (its modifiers are called by the phases)
     boarding.SYSTEM,  # §10.2 boarding ships, captured ships
 )
+
+install(SYSTEMS)  # the systems ask the opponents above them through this table (base/system.py)
 
 # Which system owns each action kind and each pending decision (two owners fail here, at import).
 ACTION_OWNERS: dict[str, System] = owners(SYSTEMS, lambda s: s.action_kinds)

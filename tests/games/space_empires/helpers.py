@@ -72,9 +72,10 @@ def add_unit(match: Match, seat: int, kind: str, hid: str, revealed: bool = Fals
 
 
 def planted_solo_dice(monkeypatch: Any, then_ones: bool = False) -> Iterator[list[int]]:
-    """For a fixture: planted d10 results for the automated opponents' rolls (``solo.d10``), consumed in
-    order, then real dice from the match generator (or 1s with ``then_ones``)."""
-    from galaxis.games.space_empires.opponents import solo
+    """For a fixture: planted d10 results for the automated opponents' rolls and the rules' own rolls
+    (``combat.roll_d10``: promotion, boarding), consumed in order, then real dice from the match
+    generator (or 1s with ``then_ones``)."""
+    from galaxis.games.space_empires.base import combat
 
     planted: list[int] = []
 
@@ -83,7 +84,7 @@ def planted_solo_dice(monkeypatch: Any, then_ones: bool = False) -> Iterator[lis
             return planted.pop(0)
         return 1 if then_ones else 1 + s.rng.below(10)
 
-    monkeypatch.setattr(solo, "d10", roll)
+    monkeypatch.setattr(combat, "roll_d10", roll)
     yield planted
 
 

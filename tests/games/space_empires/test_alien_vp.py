@@ -26,7 +26,7 @@ from .helpers import add_unit, bots_play_to_the_end, hw, planted_solo_dice, star
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Planted d10 results for the aliens' rolls (solo.d10), consumed in order."""
+    """Planted d10 results for the aliens' rolls (combat.roll_d10), consumed in order."""
     yield from planted_solo_dice(monkeypatch)
 
 

@@ -26,7 +26,7 @@ TARGET = "3.5"  # a Deep Space hex of the 2-player map, the planted destroyer ta
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Planted d10 results for the aliens' rolls (solo.d10), consumed in order, then 1s."""
+    """Planted d10 results for the aliens' rolls (combat.roll_d10), consumed in order, then 1s."""
     yield from planted_solo_dice(monkeypatch, then_ones=True)
 
 

@@ -27,7 +27,7 @@ PLANET = "3.5"  # a Deep Space hex of the 2-player map
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Planted d10 results for the aliens' rolls (solo.d10), consumed in order, then 1s."""
+    """Planted d10 results for the aliens' rolls (combat.roll_d10), consumed in order, then 1s."""
     yield from planted_solo_dice(monkeypatch, then_ones=True)
 
 

@@ -38,7 +38,7 @@ DIFFICULTIES = ("easy", "normal", "hard", "harder", "good_luck")
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Planted d10 results for the machines' rolls (solo.d10), consumed in order."""
+    """Planted d10 results for the machines' rolls (combat.roll_d10), consumed in order."""
     yield from planted_solo_dice(monkeypatch)
 
 

@@ -26,7 +26,7 @@ def _d(a: str, b: str) -> int:
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Planted d10 results for the opponents' rolls (solo.d10), consumed in order."""
+    """Planted d10 results for the opponents' rolls (combat.roll_d10), consumed in order."""
     yield from planted_solo_dice(monkeypatch)
 
 

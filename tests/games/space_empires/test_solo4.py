@@ -17,7 +17,7 @@ from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
 from galaxis.games.space_empires.opponents import solo
-from galaxis.games.space_empires.opponents.alien_players import solo4, solo4_ground
+from galaxis.games.space_empires.opponents.alien_players import solo4
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA, AMOEBA_KIND
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.opponents.tables import solo_tables
@@ -370,9 +370,9 @@ def test_security_forces_raise_militia_for_players_too() -> None:
     m = start(1, seed=2, scenario=NF)
     s = state(m)
     s.players[0].techs["security_forces"] = 2
-    assert solo4_ground.security_militia(s, 0) == 2
-    assert solo4_ground.security_militia(s, -1) == 0  # non-player aliens have no sheet
-    assert not solo4_ground.invadable(s, -1) and solo4_ground.invadable(s, _alien(m).owner)
+    assert ground.security_militia(s, 0) == 2
+    assert ground.security_militia(s, -1) == 0  # non-player aliens have no sheet
+    assert not ground.invadable(s, -1) and ground.invadable(s, _alien(m).owner)
 
 
 # --- Deep Space barren planets and the Alien Technology cards ----------------------------------------------

@@ -11,13 +11,41 @@ from typing import TYPE_CHECKING
 
 from galaxis.games.space_empires.base import data
 from galaxis.games.space_empires.base.hexes import hex_id, neighbours, parse_hex_id
-from galaxis.games.space_empires.base.state import CAPITOL, Unit
+from galaxis.games.space_empires.base.state import (
+    ALIEN_BASE,
+    ALIEN_LETTERS,
+    CAPITOL,
+    DOOMSDAY,
+    DOOMSDAY_LETTER,
+    Unit,
+)
 
 if TYPE_CHECKING:
+    from galaxis.games.space_empires.opponents.solo_state import Alien
     from galaxis.games.space_empires.state import SEState
 
 SEATS = "abcd"
 NPA = -1
+
+
+def opponent_letter(owner: int) -> str:
+    """The unit-id letter of an automated opponent: ``m`` for the Doomsday Machines, one letter per alien
+    empire (§13)."""
+    return DOOMSDAY_LETTER if owner == DOOMSDAY else ALIEN_LETTERS[ALIEN_BASE - owner]
+
+
+def counters_on_map(state: SEState, owner: int, kind: str) -> int:
+    """The counters of ``kind`` an automated opponent has on the map (it has no build queue; the counter
+    mix limits it too, §7.5)."""
+    return len({counter_of(u) for u in state.units.values() if u.owner == owner and u.kind == kind})
+
+
+def alien_empire(state: SEState, owner: int) -> Alien | None:
+    """The Alien Player empire ``owner`` of a solo scenario, if it is one (§13.5)."""
+    solo = state.solo
+    return None if solo is None else next((a for a in solo.aliens if a.owner == owner), None)
+
+
 # Unit types this version lets players buy (see docs/games/space_empires.md, "Status").
 BUYABLE = (
     "CV",

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from galaxis.core.rng import Rng
+
+if TYPE_CHECKING:
+    from galaxis.games.space_empires.state import SEState
 
 CLASS_ORDER = "ABCDEF"
 TERRAINS = ("open", "nebula", "asteroids")
@@ -53,6 +57,12 @@ class Combatant:
 
 def d10(rng: Rng) -> int:
     return 1 + rng.below(10)
+
+
+def roll_d10(state: SEState) -> int:
+    """A d10 of the match generator for a roll of the rules' own (an automated opponent's die, a
+    promotion, a boarding attempt), kept apart from the shots' ``d10`` so tests can plant either."""
+    return d10(state.rng)
 
 
 def firing_class(u: Combatant, terrain: str = "open") -> str:

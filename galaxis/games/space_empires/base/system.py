@@ -26,6 +26,24 @@ Hooks, with the rulebook's words for them:
 - ``secret_kinds``: its action kinds whose notation other seats may not see (§7: economic choices).
 - ``bot_choice(obs, seat, legal)``: the heuristic bot's decision when the pending decision is one of
   the system's own kinds (None: the bot decides as usual).
+
+Questions the systems ask the automated opponents (§13), which sit above them: a system never imports
+an opponent; it asks through the functions at the bottom of this module, which ask every registered
+system that answers (``registry.py`` hands its table to ``install`` when it is imported):
+
+- ``ships_gain_experience(state, owner)``: an automated empire's ships have experience levels (§10.2,
+  §13.13); ``experience.py`` asks for every ship whose owner is not a seat.
+- ``uses_alien_technology(scenario_id)``: a scenario's opponents draw Alien Technology cards, so the
+  deck is in play (§10.5, §13.12.6).
+- ``places_npas(state)``: barren planets found by gates or exploration hold non-player aliens (False in
+  solo #5, §13.11); ``gates.py`` asks when a gate deals a new barren planet.
+- ``colony_lost(state, hid, captor, loser, events)``: a colony changed hands, told when its loser
+  reveals its cards (§10.5; an Alien Player in a victory-point game loses a card, §13.12.6).
+- ``colony_captured(state, hid, captor, loser, thefts, events)``: ground combat took a colony, told
+  after the systems' own effects (§10.1; the cooperative machines score, §13.10; an alien captor
+  steals ``thefts`` technologies, §13.13).
+- ``colonised(state, hid, events)``: a player founded a colony outside the movement phase (a Colony
+  Ship through a planetary gate, §12.3.7), so the opponents' victory tracks move (§13.10, §13.12.6).
 """
 
 from __future__ import annotations
@@ -63,6 +81,13 @@ class System:
     max_extra_actions: Callable[[int, dict[str, Any]], int] | None = None
     secret_kinds: tuple[str, ...] = ()
     bot_choice: Callable[[Obs, int, list[Action]], Action | None] | None = None
+    # what the systems below ask the automated opponents (see "Questions" above)
+    ships_gain_experience: Callable[[SEState, int], bool] | None = None
+    uses_alien_technology: Callable[[str], bool] | None = None
+    places_npas: Callable[[SEState], bool] | None = None
+    colony_lost: Callable[[SEState, str, int, int, list[Event]], None] | None = None
+    colony_captured: Callable[[SEState, str, int, int, int, list[Event]], None] | None = None
+    colonised: Callable[[SEState, str, list[Event]], None] | None = None
 
     def __post_init__(self) -> None:
         if self.action_kinds and self.apply is None:
@@ -81,3 +106,63 @@ def owners(systems: Iterable[System], kinds_of: Callable[[System], tuple[str, ..
                 raise TypeError(f"{kind!r} is claimed by both {other.name} and {system.name}")
             table[kind] = system
     return table
+
+
+# --- the systems ask the parts above them ------------------------------------------------------------------
+_INSTALLED: list[tuple[System, ...]] = []
+
+
+def install(systems: tuple[System, ...]) -> None:
+    """``registry.py`` hands over its table once, when it is imported: the questions below ask it."""
+    _INSTALLED[:] = [systems]
+
+
+def installed() -> tuple[System, ...]:
+    """The registry's systems, in its order (imported with ``SpaceEmpires``, before any match)."""
+    if not _INSTALLED:
+        raise RuntimeError(
+            "the Space Empires registry is not loaded: import galaxis.games.space_empires.registry"
+        )
+    return _INSTALLED[0]
+
+
+def ships_gain_experience(state: SEState, owner: int) -> bool:
+    """Whether an automated empire ``owner``'s ships have experience levels (§10.2, §13.13)."""
+    return any(
+        s.ships_gain_experience(state, owner) for s in installed() if s.ships_gain_experience is not None
+    )
+
+
+def uses_alien_technology(scenario_id: str) -> bool:
+    """Whether the scenario's opponents draw Alien Technology cards (§10.5, §13.12.6)."""
+    return any(
+        s.uses_alien_technology(scenario_id) for s in installed() if s.uses_alien_technology is not None
+    )
+
+
+def places_npas(state: SEState) -> bool:
+    """Whether a newly dealt barren planet holds non-player aliens (not in solo #5, §13.11)."""
+    return all(s.places_npas(state) for s in installed() if s.places_npas is not None)
+
+
+def colony_lost(state: SEState, hid: str, captor: int, loser: int, events: list[Event]) -> None:
+    """Tells the opponents that ``loser``'s colony at ``hid`` changed hands (its cards are revealed)."""
+    for s in installed():
+        if s.colony_lost is not None:
+            s.colony_lost(state, hid, captor, loser, events)
+
+
+def colony_captured(
+    state: SEState, hid: str, captor: int, loser: int, thefts: int, events: list[Event]
+) -> None:
+    """Tells the opponents that ground combat took ``loser``'s colony at ``hid`` for ``captor``."""
+    for s in installed():
+        if s.colony_captured is not None:
+            s.colony_captured(state, hid, captor, loser, thefts, events)
+
+
+def colonised(state: SEState, hid: str, events: list[Event]) -> None:
+    """Tells the opponents that a player founded a colony at ``hid`` outside the movement phase."""
+    for s in installed():
+        if s.colonised is not None:
+            s.colonised(state, hid, events)

@@ -28,7 +28,7 @@ from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.base.text_data import lang_of, scenario_name, tech_name, word, word_or
 from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
 from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
-from galaxis.games.space_empires.opponents.alien_players import solo4
+from galaxis.games.space_empires.opponents.alien_players import solo4, solo4_ground
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.opponents.solo_state import (
@@ -66,10 +66,6 @@ def _hex_key(hid: str) -> tuple[int, int]:
 
 def _uid_key(uid: str) -> tuple[str, int, int]:
     return board.uid_key(uid)
-
-
-def d10(state: SEState) -> int:
-    return combat.d10(state.rng)
 
 
 # --- set-up (§12) ---------------------------------------------------------------------------------------
@@ -661,7 +657,7 @@ def _machine_meets_mines(state: SEState, uid: str, events: list[Event]) -> None:
         return
     hull = machine_stats(solo, uid).hull
     for mine in mines:
-        roll = d10(state)
+        roll = combat.roll_d10(state)
         hit = roll <= solo_tables().doomsday.mine_damage_max
         del state.units[mine.uid]
         events.append({"type": "mine", "mine": mine.uid, "unit": uid, "roll": roll, "hit": hit})
@@ -691,7 +687,7 @@ def _roll_weakness(state: SEState, uid: str, events: list[Event]) -> None:
     m = solo.machines[uid]
     if m.weakness:
         return
-    roll = d10(state)
+    roll = combat.roll_d10(state)
     m.weakness = next(r.weakness for r in solo_tables().doomsday.weakness if roll in r.rolls)
     events.append({"type": "doomsday_weakness", "unit": uid, "roll": roll, "weakness": m.weakness})
 
@@ -798,19 +794,19 @@ def buy_technology(state: SEState, a: Alien, fleet: AlienFleet, events: list[Eve
     if a.tech_cp < ap.tech_min_cp:
         return
     seen = state.solo.seen if state.solo is not None else {}
-    if fleet.raider and a.techs.get("cloaking", 0) == 1 and d10(state) <= ap.cloaking2_roll_max:
+    if fleet.raider and a.techs.get("cloaking", 0) == 1 and combat.roll_d10(state) <= ap.cloaking2_roll_max:
         _buy_tech(state, a, "cloaking", events)
     if seen.get("fighters", 0) and a.techs.get("point_defense", 0) == 0:
         _buy_tech(state, a, "point_defense", events)
     if seen.get("mines", 0) and a.techs.get("minesweeping", 0) == 0:
         _buy_tech(state, a, "minesweeping", events)
-    if seen.get("cloaking", 0) > a.techs.get("scanners", 0) and d10(state) <= ap.scanners_roll_max:
+    if seen.get("cloaking", 0) > a.techs.get("scanners", 0) and combat.roll_d10(state) <= ap.scanners_roll_max:
         _buy_tech(state, a, "scanners", events)
     size = a.techs.get("ship_size", 1)
-    if size in ap.ship_size_roll_max and d10(state) <= ap.ship_size_roll_max[size]:
+    if size in ap.ship_size_roll_max and combat.roll_d10(state) <= ap.ship_size_roll_max[size]:
         _buy_tech(state, a, "ship_size", events)
     solo4.answers(state, a, events)  # §13.13: Security Forces against Boarding Ships seen
-    if a.techs.get("fighters", 0) == 0 and d10(state) <= ap.fighters_roll_max:
+    if a.techs.get("fighters", 0) == 0 and combat.roll_d10(state) <= ap.fighters_roll_max:
         _buy_tech(state, a, "fighters", events)
     for _ in range(12):
         if a.tech_cp < ap.tech_min_cp:
@@ -820,7 +816,7 @@ def buy_technology(state: SEState, a: Alien, fleet: AlienFleet, events: list[Eve
             if not track or not _buy_tech(state, a, track, events):
                 return
             continue
-        roll = d10(state)
+        roll = combat.roll_d10(state)
         track = next(r.tech for r in ap.tech_table if roll in r.rolls)
         if track == "tactics" and min(a.techs.get("attack", 0), a.techs.get("defense", 0)) < ap.tactics_needs:
             track = "attack" if a.techs.get("attack", 0) <= a.techs.get("defense", 0) else "defense"
@@ -847,7 +843,7 @@ def buy_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[str], i
     bought, cp = ap_systems.boarding_ships(state, a, cp, hid)  # §13.13.3: 2 BD per Boarding level
     seen = state.solo.seen if state.solo is not None else {}
     if a.techs.get("fighters", 0) >= 1 and (
-        not seen.get("point_defense") or d10(state) <= ap.carrier_pd_roll_max
+        not seen.get("point_defense") or combat.roll_d10(state) <= ap.carrier_pd_roll_max
     ):
         group = units["CV"].cost + ap.carrier_fighters * units["F"].cost
         while cp >= group:
@@ -859,7 +855,7 @@ def buy_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[str], i
                 bought.append(f.uid)
             cp -= group
     ships = _warships(state, a)
-    roll = d10(state)
+    roll = combat.roll_d10(state)
     toggle = True
     while True:
         affordable = [s for s in ships if s[1] <= cp]
@@ -910,7 +906,7 @@ def _spend_defence(state: SEState, a: Alien, events: list[Event]) -> None:
     if a.defense_cp < data.units(state.edition)["Mine"].cost:
         return
     units = data.units(state.edition)
-    roll = d10(state)
+    roll = combat.roll_d10(state)
     order = ["Mine"] if roll <= ap.defense_roll["mines"] else ["Base", "Mine"]
     alternate = ap.defense_roll["mines"] < roll <= ap.defense_roll["alternate"]
     i = 0
@@ -990,7 +986,7 @@ def _alien_bombards(game: SpaceEmpires, state: SEState, uid: str, hid: str, even
     shooter = combat.Combatant(uid, 0, u.kind, t.cls, t.attack_at(u.level), t.defense, t.hull, u.attack_tech)
     colony = combat.Combatant("colony", 1, "colony", "E", 0, 0, 1)
     number = combat.to_hit(shooter, colony, terrain=board.terrain(state, hid))
-    roll = d10(state)
+    roll = combat.roll_d10(state)
     hit = combat.is_hit(roll, number, shooter, colony)
     events.append({"type": "bombard", "unit": uid, "hex": hid, "roll": roll, "need": number, "hit": hit})
     if not hit:
@@ -1074,7 +1070,7 @@ def economic_phase(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
             if solo.coop is not None:
                 _coop_machine_enters(game, state, solo, strength, events)
                 continue
-            roll = d10(state)
+            roll = combat.roll_d10(state)
             hid = solo.entry_hexes[roll - 1]
             unit = _new_machine(state, solo, hid, strength, "schedule")
             events.append(
@@ -1102,7 +1098,7 @@ def alien_rolls(state: SEState, a: Alien, phase: int, cp_per_roll: int) -> dict[
     n = row.rolls + sum(1 for start in a.extra_rolls if start <= phase)
     out = {"econ": 0, "fleet": 0, "tech": 0, "defense": 0}
     for _ in range(n):
-        column = row.column(d10(state))
+        column = row.column(combat.roll_d10(state))
         out[column] += 1
         if column == "econ":
             a.extra_rolls.append(phase + ap.econ_delay)
@@ -1122,10 +1118,10 @@ def alien_economy(state: SEState, a: Alien, phase: int, events: list[Event]) -> 
     ap = solo_tables().alien_player
     if a.fleet_cp < ap.launch_min_cp or len(a.fleets) >= ap.max_fleets:
         return
-    roll = d10(state) - launch_penalty(a, solo.seen)
+    roll = combat.roll_d10(state) - launch_penalty(a, solo.seen)
     if not ap.row(phase).launches(max(1, roll)):
         return
-    if d10(state) <= ap.move_roll_max:
+    if combat.roll_d10(state) <= ap.move_roll_max:
         _buy_tech(state, a, "move", events)
     raider = (
         a.techs.get("cloaking", 0) >= 1
@@ -1461,6 +1457,17 @@ def _apply(
         coop.pay_early(state, seat)  # §13.10: pay to move before the Doomsday Machines
 
 
+def _colony_captured(
+    state: SEState, hid: str, captor: int, loser: int, thefts: int, events: list[Event]
+) -> None:
+    """Ground combat took a colony (§10.1): a non-player alien planet moves the cooperative machines'
+    track (§13.10); an alien captor steals technology and scores (§13.13, §13.12.6)."""
+    if loser == board.NPA:
+        coop.npa_colony_captured(state, hid, events)
+    elif captor < 0:
+        solo4_ground.alien_captures(state, captor, loser, hid, thefts, events)
+
+
 SYSTEM = System(
     "solo_opponents",
     "§13",
@@ -1474,4 +1481,9 @@ SYSTEM = System(
     determinize=lambda state, viewer, rng: determinize(state, rng, viewer),
     invariants=invariants,
     secret_kinds=("early",),
+    ships_gain_experience=ap_systems.gains_experience,
+    uses_alien_technology=lambda scenario_id: bool(alien_vp.mode_of(scenario_id)),
+    colony_lost=alien_vp.player_captures,
+    colony_captured=_colony_captured,
+    colonised=colonised,
 )

@@ -219,3 +219,31 @@ class SoloTables(BaseModel):
 @cache
 def solo_tables() -> SoloTables:
     return SoloTables.model_validate(data._load("solo.yaml"))
+
+
+# --- data/scenarios.yaml: the cooperative scenarios' map data (scenarios/setups.py validates the file) --
+class CoopSetup(BaseModel):
+    """A cooperative Doomsday scenario's map data (docs §13.10): the Galactic Capitol, the warp point
+    pair joining it to the players, the entry hex of each side and whom each side's destroyers attack
+    (home-world letters, or "GC" for the Capitol; several letters: the one with the least colony value),
+    and what explorers head for ("nearest": the nearest colony or non-player alien planet, "GC")."""
+
+    model_config = _FROZEN
+    capitol: str
+    warp: tuple[str, str]
+    sides: dict[Literal["left", "middle", "right"], str]
+    destroyer_targets: dict[Literal["left", "middle", "right"], tuple[str, ...]]
+    explorer_target: Literal["nearest", "GC"]
+    avoid_capitol: bool  # destroyers avoid entering the Capitol's hex
+
+
+@cache
+def coop_setups() -> dict[str, tuple[CoopSetup, tuple[str, ...]]]:
+    """Each cooperative scenario's map data and its live seats' home-world letters, read from
+    data/scenarios.yaml for the machines' steering during play (§13.10)."""
+    raw = data._load("scenarios.yaml")["scenarios"]
+    return {
+        sid: (CoopSetup.model_validate(body["coop"]), tuple(body["homes"]))
+        for sid, body in raw.items()
+        if body.get("coop") is not None
+    }

@@ -10,7 +10,6 @@ from galaxis.games.space_empires.base.board import NPA, NPA_KINDS
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Battle, Unit
 from galaxis.games.space_empires.opponents import solo
-from galaxis.games.space_empires.opponents.alien_players import solo4_ground
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA_KIND
@@ -462,7 +461,7 @@ class BattlePhase:
             if (
                 board.allied(state, col.owner, seat)
                 or (
-                    ground.no_bombard(state, hid, seat) and not solo4_ground.may_retake(state, hid, seat)
+                    ground.no_bombard(state, hid, seat) and not ground.may_retake(state, hid, seat)
                 )  # §10.1, §13.13
                 or alliances.skip_bombardment(self, state, hid, seat)  # an ally founded it (§10.8)
                 or hid in state.handled

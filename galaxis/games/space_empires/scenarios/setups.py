@@ -23,6 +23,7 @@ from galaxis.games.space_empires.opponents.amoebas.tables import (
 )
 from galaxis.games.space_empires.opponents.tables import (
     DM_DIFFICULTIES,
+    CoopSetup,  # a cooperative scenario's map data, which the machines steer by
 )
 from galaxis.games.space_empires.systems.empire_advantages import EaDeal
 
@@ -43,21 +44,6 @@ class Opponents(BaseModel):
     schedule: Literal["small", "large", "coop", "coop_4p"] = "small"
     entry_hexes: tuple[str, ...] = ()
     alien_homes: tuple[str, ...] = ()
-
-
-class CoopSetup(BaseModel):
-    """A cooperative Doomsday scenario's map data (docs §13.10): the Galactic Capitol, the warp point
-    pair joining it to the players, the entry hex of each side and whom each side's destroyers attack
-    (home-world letters, or "GC" for the Capitol; several letters: the one with the least colony value),
-    and what explorers head for ("nearest": the nearest colony or non-player alien planet, "GC")."""
-
-    model_config = _FROZEN
-    capitol: str
-    warp: tuple[str, str]
-    sides: dict[Literal["left", "middle", "right"], str]
-    destroyer_targets: dict[Literal["left", "middle", "right"], tuple[str, ...]]
-    explorer_target: Literal["nearest", "GC"]
-    avoid_capitol: bool  # destroyers avoid entering the Capitol's hex
 
 
 class AlienVpSetup(BaseModel):

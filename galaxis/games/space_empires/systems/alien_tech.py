@@ -28,8 +28,7 @@ from galaxis.core import Action, Event, Rng, Step
 from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Unit
-from galaxis.games.space_empires.base.system import System
-from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
+from galaxis.games.space_empires.base.system import System, colony_lost, uses_alien_technology
 from galaxis.games.space_empires.systems.alien_tech_state import AlienTechState
 
 if TYPE_CHECKING:
@@ -190,7 +189,7 @@ def enabled_for(scenario_id: str, options: dict[str, Any]) -> bool:
     return (
         bool(options.get("alien_technology", False))
         or scenario_id.startswith(SCENARIO_PREFIXES)
-        or bool(alien_vp.mode_of(scenario_id))  # §13.12.6: the victory-point Alien Player draws cards
+        or uses_alien_technology(scenario_id)  # §13.12.6: the victory-point Alien Player draws cards
     )
 
 
@@ -241,7 +240,7 @@ def captured(state: SEState, hid: str, seat: int, loser: int, events: list[Event
     non-player aliens (or never taken before) draws cards for the captor."""
     if loser >= 0:
         reveal_all(state, loser, events)
-    alien_vp.player_captures(state, hid, seat, loser, events)  # §13.12.6: steal one of the aliens' cards
+    colony_lost(state, hid, seat, loser, events)  # §13.12.6: a player steals one of the aliens' cards
     _first_taking(state, seat, hid, events)
 
 

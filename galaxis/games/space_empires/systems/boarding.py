@@ -10,16 +10,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from galaxis.core import Event
 from galaxis.core.messages import Msg
-from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.board import SEATS
 from galaxis.games.space_empires.base.state import LEVEL_TRACKS, Unit
 from galaxis.games.space_empires.base.system import System
 from galaxis.games.space_empires.base.text_data import MSG
-from galaxis.games.space_empires.opponents.alien_players import ce_systems as ap_systems
 from galaxis.games.space_empires.systems import experience
 
 if TYPE_CHECKING:
-    from galaxis.games.space_empires.opponents.solo_state import Alien, SoloState
     from galaxis.games.space_empires.state import SEState
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -58,12 +56,8 @@ def boards(state: SEState, shooter: Unit) -> bool:
     return (
         state.boarding
         and shooter.kind == "BD"
-        and (shooter.owner >= 0 or _alien(state, shooter.owner) is not None)
+        and (shooter.owner >= 0 or board.alien_empire(state, shooter.owner) is not None)
     )
-
-
-def _alien(state: SEState, owner: int) -> Alien | None:
-    return alien_of(state.solo, owner) if state.solo is not None and owner < 0 else None
 
 
 def capturable(state: SEState, target: Unit) -> bool:
@@ -76,7 +70,7 @@ def capturable(state: SEState, target: Unit) -> bool:
         or target.owner == board.NPA
     ):
         return False
-    if target.owner < 0 and (state.solo is None or alien_of(state.solo, target.owner) is None):
+    if target.owner < 0 and board.alien_empire(state, target.owner) is None:
         return False  # the Galactic Capitol's units (cooperative scenarios)
     return not (target.kind == "T" and target.cargo)
 
@@ -85,7 +79,7 @@ def _security(state: SEState, owner: int) -> int:
     """The target owner's Security Forces: a player's track or an Alien Player's sheet (§13.13.2)."""
     if owner >= 0:
         return state.players[owner].techs.get("security_forces", 0)
-    alien = _alien(state, owner)
+    alien = board.alien_empire(state, owner)
     return alien.techs.get("security_forces", 0) if alien is not None else 0
 
 
@@ -112,10 +106,8 @@ def board_ship(state: SEState, shooter: Unit, target: Unit, events: list[Event])
     """One boarding attempt: a success captures the target."""
     b = state.battle
     assert b is not None
-    from galaxis.games.space_empires.opponents.solo import d10  # the match generator's d10
-
     number = need(state, shooter, target)
-    roll = d10(state)
+    roll = combat.roll_d10(state)  # the match generator's d10, as every automated roll
     # As every attack roll, a 1 always succeeds (§5.3, DESIGN for boarding).
     hit = roll == 1 or roll <= number
     cid = board.counter_of(shooter)
@@ -145,7 +137,7 @@ def free_counter(state: SEState, seat: int, kind: str) -> bool:
     scuttled, the counter mix limits every empire, §7.5)."""
     limit = data.unit_table_by_id()[kind].counters
     if seat < 0:
-        return ap_systems.counters_on_map(state, seat, kind) < limit  # an Alien Player has no queue
+        return board.counters_on_map(state, seat, kind) < limit  # an Alien Player has no queue
     return board.counters_in_use(state, seat, kind) < limit
 
 
@@ -155,7 +147,7 @@ def capture(state: SEState, target: Unit, seat: int, by: Unit | None = None) -> 
     of the Boarding Ship ``by`` (§13.13.3)."""
     old = target.uid
     del state.units[old]
-    alien = alien_of(state.solo, target.owner) if state.solo is not None and target.owner < 0 else None
+    alien = board.alien_empire(state, target.owner) if target.owner < 0 else None
     for fleet in alien.fleets if alien is not None else []:
         if old in fleet.units:
             fleet.units.remove(old)  # the Alien Player lost it as if destroyed (§13.5)
@@ -174,24 +166,17 @@ def capture(state: SEState, target: Unit, seat: int, by: Unit | None = None) -> 
 
 def _captor_uid(state: SEState, seat: int, by: Unit | None) -> str:
     """A new unit id of the captor; an Alien Player's captured ship joins its Boarding Ship's fleet."""
-    captor = _alien(state, seat)
+    captor = board.alien_empire(state, seat)
     if captor is None:
         p = state.players[seat]
         p.serial += 1
         return f"{SEATS[seat]}{p.serial - 1}"
-    from galaxis.games.space_empires.opponents.solo import _opp_letter
-
-    uid = f"{_opp_letter(seat)}{captor.serial}"
+    uid = f"{board.opponent_letter(seat)}{captor.serial}"
     captor.serial += 1
     fleet = next((f for f in captor.fleets if by is not None and by.uid in f.units), None)
     if fleet is not None:
         fleet.units.append(uid)
     return uid
-
-
-def alien_of(solo: SoloState, owner: int) -> Alien | None:
-    """The Alien Player empire ``owner`` of a solo scenario, if it is one."""
-    return next((a for a in solo.aliens if a.owner == owner), None)
 
 
 # --- scrapping for technology (§10.2) ---------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from galaxis.core import Event
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.state import Unit
-from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.system import System, ships_gain_experience
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.state import SEState
@@ -65,25 +65,16 @@ def gains(state: SEState, u: Unit) -> bool:
 def alien_gains(state: SEState, owner: int) -> bool:
     """§13.13 (seed: the new-features AP "használhat Hajó-tapasztalatot"): the alien empires of
     ``solo_ap_new_features`` and of the victory-point scenarios (§13.12) have experience levels like a
-    live player's ships; the base Alien Player's (§13.5) and the machines' ships have none."""
-    from galaxis.games.space_empires.opponents import solo
-    from galaxis.games.space_empires.opponents.alien_players import solo4
-    from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
-
-    return (
-        state.solo is not None
-        and solo.alien_of(state.solo, owner) is not None
-        and (solo4.new_features(state) or alien_vp.vp_of(state) is not None)
-    )
+    live player's ships; the base Alien Player's (§13.5) and the machines' ships have none. The
+    opponents answer (``ships_gain_experience``, base/system.py)."""
+    return ships_gain_experience(state, owner)
 
 
 def _academy(state: SEState, seat: int) -> int:
     """The owner's Military Academy level: a player's track, or an alien's sheet (§13.13)."""
     if seat >= 0:
         return state.players[seat].techs.get("military_academy", 0)
-    from galaxis.games.space_empires.opponents.solo import alien_of
-
-    alien = alien_of(state.solo, seat) if state.solo is not None else None
+    alien = board.alien_empire(state, seat)
     return alien.techs.get("military_academy", 0) if alien is not None else 0
 
 
@@ -172,10 +163,6 @@ def promotion_need(state: SEState, shooter: Unit, victim_hull: int) -> int:
 
 def after_kill(state: SEState, shooter: Unit, victim_hull: int, events: list[Event]) -> None:
     """§10.2: after a kill the shooter's group rolls for promotion, at most one level per battle."""
-    from galaxis.games.space_empires.opponents.solo import (
-        d10,  # the match generator's d10, as every automated roll
-    )
-
     b = state.battle
     if b is None or not gains(state, shooter) or shooter.xp >= top():
         return
@@ -183,7 +170,7 @@ def after_kill(state: SEState, shooter: Unit, victim_hull: int, events: list[Eve
     if cid in b.promoted:
         return
     need = promotion_need(state, shooter, victim_hull)
-    roll = d10(state)
+    roll = combat.roll_d10(state)  # the match generator's d10, as every automated roll
     event: Event = {"type": "promotion", "counter": cid, "roll": roll, "need": need}
     if roll <= need:
         b.promoted.append(cid)

@@ -23,7 +23,7 @@ from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
-from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.system import System, colonised, places_npas
 from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.systems import ground
 from galaxis.games.space_empires.systems.gates_state import GatesState
@@ -160,9 +160,8 @@ def place_barren_planet(game: SpaceEmpires, state: SEState, hid: str) -> None:
 
 
 def game_places_npas(state: SEState) -> bool:
-    from galaxis.games.space_empires.opponents.amoebas import amoeba
-
-    return amoeba.npas(state)
+    """Whether the new barren planet holds non-player aliens: the opponents answer (not in solo #5)."""
+    return places_npas(state)
 
 
 def remove_other_barren_planets(state: SEState) -> None:
@@ -436,8 +435,6 @@ def move_colony_ship(
 ) -> None:
     """§12.3.7: a walking Colony Ship goes through the gate; it colonises the first uncolonised planet
     it reaches (at once: the new colony grows in the Economic Phase like any other, §7.2)."""
-    from galaxis.games.space_empires.opponents import solo
-
     gs = state.gates
     assert gs is not None
     src = gs.source
@@ -454,7 +451,7 @@ def move_colony_ship(
     )
     if to not in state.colonies:
         colonise_on_arrival(state, u, events)
-        solo.colonised(state, to, events)
+        colonised(state, to, events)  # the opponents' victory tracks (§13.10, §13.12.6)
     _close_when_spent(game, state, seat)
 
 

@@ -15,11 +15,9 @@ from galaxis.core.errors import BadOption
 from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
-from galaxis.games.space_empires.base.state import Colony
-from galaxis.games.space_empires.base.system import System
+from galaxis.games.space_empires.base.state import ALIEN_BASE, Colony
+from galaxis.games.space_empires.base.system import System, colony_captured
 from galaxis.games.space_empires.base.text_data import MSG, Named, TechLevels, word
-from galaxis.games.space_empires.opponents.alien_players import solo4_ground
-from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.systems import alien_tech, empire_advantages
 from galaxis.games.space_empires.systems.ground_state import Garrison, GroundState, Invasion, Trooper
 
@@ -68,7 +66,7 @@ def _hex_key(hid: str) -> tuple[int, int]:
 
 def _player(seat: Any) -> str:
     if int(seat) < NPA:
-        return solo4_ground.name(int(seat))  # an alien empire of a solo game (§13.13)
+        return alien_name(int(seat))  # an alien empire of a solo game (§13.13)
     return "the non-player aliens" if seat == NPA else f"player {board.SEATS[int(seat)]}"
 
 
@@ -466,7 +464,7 @@ def land_actions(game: SpaceEmpires, state: SEState, step: Step) -> list[Action]
         return []
     hid, seat = step.data["hex"], step.seat
     col = state.colonies.get(hid)
-    if col is None or (col.owner < 0 and not solo4_ground.invadable(state, col.owner)) or col.owner == seat:
+    if col is None or (col.owner < 0 and not invadable(state, col.owner)) or col.owner == seat:
         return []
     own = board.counters(u for u in state.units.values() if u.owner == seat and u.hex == hid)
     if not any(cargo(state, cid) for cid in own):
@@ -539,7 +537,7 @@ def land(game: SpaceEmpires, state: SEState, seat: int, events: list[Event]) -> 
     invaders.extend(_unload_all(state, seat, hid))
     gar = g.garrisons.pop(hid, None)
     defenders = (list(gar.troops) if gar is not None else []) + [MILITIA] * (
-        col.value + solo4_ground.security_militia(state, col.owner)
+        col.value + security_militia(state, col.owner)
     )  # 1 per CP (+ Security Forces, §13.13)
     troopers = [Trooper(f"g{i + 1}", k, 0, 0, 0) for i, k in enumerate(invaders)]
     n = len(troopers)
@@ -710,7 +708,7 @@ def finish(game: SpaceEmpires, state: SEState, events: list[Event]) -> None:
             {"type": "colony_captured", "hex": inv.hex, "by": inv.attacker, "from": NPA, "value": NPA_COLONY},
         )
         alien_tech.captured(state, inv.hex, inv.attacker, NPA, events)  # §10.5: a free card
-        coop.npa_colony_captured(state, inv.hex, events)  # §13.10: -2 on the Doomsday Machines' track
+        colony_captured(state, inv.hex, inv.attacker, NPA, 0, events)  # §13.10: the machines' track moves
         return
     capture(game, state, inv.hex, inv.attacker, survivors, events)
 
@@ -738,9 +736,8 @@ def capture(
     alien_tech.captured(state, hid, seat, loser, events)  # §10.5: the loser reveals its cards
     thefts = 2 if in_home_system else 1
     data_ = {"from": loser, "left": thefts, "taken": []}
-    if seat < 0:
-        solo4_ground.alien_captures(state, seat, loser, hid, thefts, events)  # §13.13: an alien captor
-    elif steal_options(state, seat, data_):
+    colony_captured(state, hid, seat, loser, thefts, events)  # §13.13: an alien captor steals technology
+    if seat >= 0 and steal_options(state, seat, data_):
         state.pending.append(Step("steal", seat, data_))
     if was_home:
         game._eliminate(state, loser, events)  # [DESIGN] a lost home world ends the empire, as in §8
@@ -750,7 +747,7 @@ def steal_options(state: SEState, seat: int, d: dict[str, Any]) -> list[str]:
     """§10.1 Technology theft: +1 level in a technology the loser has higher, each one different."""
     mine, theirs = (
         state.players[seat].techs,
-        solo4_ground.techs_of(state, int(d["from"])),
+        techs_of(state, int(d["from"])),
     )  # aliens too (§13.13)
     return sorted(tr for tr in mine if theirs.get(tr, 0) > mine[tr] and tr not in d["taken"])
 
@@ -800,6 +797,49 @@ def title(state: SEState, hid: str, seat: int | None, lang: str = "en") -> str:
     if gar is None or seat is None or gar.owner != seat:
         return ""
     return f"; {word('garrison', lang)}: " + ", ".join(unit_word(k, lang) for k in gar.troops)
+
+
+# --- the alien empires' colonies (§13.13) -----------------------------------------------------------------
+def alien_name(owner: int) -> str:
+    """An alien empire in English log text ("alien empire 1" for the first)."""
+    return f"alien empire {ALIEN_BASE - owner + 1}"
+
+
+def invadable(state: SEState, owner: int) -> bool:
+    """§13.13 (issue 9 integration): the live player may invade an alien empire's colonies (its home
+    world included) as an enemy player's (§10.1)."""
+    return board.alien_empire(state, owner) is not None
+
+
+def may_retake(state: SEState, hid: str, seat: int) -> bool:
+    """§10.1, §13.13: a player may not bombard a colony captured from it (by another player or an alien
+    empire), but may land on it to take it back: its bombardment step there offers only ``land`` (with
+    cargo aboard) and ``hold``. The step depends only on the ships there (public), never on the cargo
+    (secret)."""
+    col = state.colonies.get(hid)
+    return (
+        state.ground is not None
+        and col is not None
+        and col.owner != seat
+        and (col.owner >= 0 or board.alien_empire(state, col.owner) is not None)
+    )
+
+
+def techs_of(state: SEState, owner: int) -> dict[str, int]:
+    """The technology sheet of a seat, or of an alien empire (technology theft, §10.1, §13.13)."""
+    if owner >= 0:
+        return state.players[owner].techs
+    a = board.alien_empire(state, owner)
+    return a.techs if a is not None else {}
+
+
+def security_militia(state: SEState, owner: int) -> int:
+    """§13.13 [DESIGN]: Security Forces defend their colonies in ground combat too: each level raises one
+    more Militia in every colony of the empire that is invaded (reference §1.12 gives the track only
+    against boarding)."""
+    if owner < 0 and board.alien_empire(state, owner) is None:
+        return 0  # non-player aliens and the Galactic Capitol have no technology sheet
+    return techs_of(state, owner).get("security_forces", 0)
 
 
 # --- the system (base/system.py) ---------------------------------------------------------------------------

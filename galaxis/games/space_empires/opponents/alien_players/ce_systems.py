@@ -1,13 +1,14 @@
 """The Alien Players' use of the remaining Close Encounters systems (docs §13.13.3, §13.12.4, issue 9).
 
-Hooks (one-line calls from solo.py, alien_vp.py and boarding.py):
+Hooks (one-line calls from solo.py and alien_vp.py):
 
 - ``boarding_ships``: the flowchart's Boarding Ship purchase ("AP-nak 1-es / 2-es Hajófogl. tech-je van:
   2 BD-t vesz");
 - ``in_play``: which of the two-dice table's technologies are in play (and so no longer re-rolled);
 - ``defend_captured``: the victory-point aliens defend the colonies they captured as solo #4's do.
 
-Ship experience of the aliens is experience.py's ``alien_gains``; their boarding attempts are boarding.py's.
+Whether the aliens' ships gain experience is answered here for experience.py (``gains_experience``,
+asked through base/system.py); their boarding attempts are boarding.py's.
 """
 
 from __future__ import annotations
@@ -48,18 +49,13 @@ def boarding_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[st
     cost = data.units(state.edition)["BD"].cost
     bought: list[str] = []
     for _ in range(BOARDING_SHIPS_PER_LEVEL * min(level, 2)):
-        if cost > cp or counters_on_map(state, a.owner, "BD") >= spec.counters:
+        if cost > cp or board.counters_on_map(state, a.owner, "BD") >= spec.counters:
             break
         unit = _alien_unit(state, a, "BD", hid, revealed=True)
         unit.level = level
         bought.append(unit.uid)
         cp -= cost
     return bought, cp
-
-
-def counters_on_map(state: SEState, owner: int, kind: str) -> int:
-    """The counters of ``kind`` an opponent has on the map (the counter mix limits it too, §7.5)."""
-    return len({board.counter_of(u) for u in state.units.values() if u.owner == owner and u.kind == kind})
 
 
 def in_play(state: SEState, track: str) -> bool:
@@ -80,3 +76,15 @@ def defend_captured(state: SEState, a: Alien, events: list[Event]) -> None:
 
     if alien_vp.vp_of(state) is not None:
         solo4.defend_captured(state, a, events, always=True)
+
+
+def gains_experience(state: SEState, owner: int) -> bool:
+    """§13.13 (seed: the new-features AP "használhat Hajó-tapasztalatot"): the alien empires of
+    ``solo_ap_new_features`` and of the victory-point scenarios (§13.12) have experience levels like a
+    live player's ships; the base Alien Player's (§13.5) and the machines' ships have none."""
+    from galaxis.games.space_empires.opponents.alien_players import solo4
+    from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
+
+    return board.alien_empire(state, owner) is not None and (
+        solo4.new_features(state) or alien_vp.vp_of(state) is not None
+    )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from galaxis.core import Event
-from galaxis.games.space_empires.base import data
+from galaxis.games.space_empires.base import combat, data
 from galaxis.games.space_empires.base.state import Unit
 from galaxis.games.space_empires.base.text_data import word
 from galaxis.games.space_empires.opponents.solo_state import Alien
@@ -66,9 +66,7 @@ def _vp_alien(state: SEState) -> bool:
 
 
 def _d10(state: SEState) -> int:
-    from galaxis.games.space_empires.opponents import solo
-
-    return solo.d10(state)
+    return combat.roll_d10(state)
 
 
 # --- what the aliens have seen (§13.12: the "seen" rules) ----------------------------------------------

@@ -29,7 +29,7 @@ from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.opponents import solo as _solo
 from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
-from galaxis.games.space_empires.opponents.alien_players.solo4_ground import _event, security_militia, tables
+from galaxis.games.space_empires.opponents.alien_players.solo4_ground import _event, tables
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA_KIND
 from galaxis.games.space_empires.opponents.solo_state import CAPITOL, Alien, AlienFleet
 from galaxis.games.space_empires.systems import ground as _ground
@@ -211,7 +211,7 @@ def _alien_lands(
     col = state.colonies[hid]
     invaders = [k for t in transports for k in g.aboard.pop(t, [])]
     gar = g.garrisons.pop(hid, None)
-    militia = col.value + security_militia(state, col.owner)
+    militia = col.value + _ground.security_militia(state, col.owner)
     defenders = (list(gar.troops) if gar is not None else []) + [_ground.MILITIA] * militia
     troopers = [Trooper(f"g{i + 1}", k, 0, 0, 0) for i, k in enumerate(invaders)]
     n = len(troopers)

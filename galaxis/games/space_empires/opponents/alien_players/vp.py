@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from galaxis.core import Event
-from galaxis.games.space_empires.base import board, data
+from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony
 from galaxis.games.space_empires.base.text_data import word
@@ -202,9 +202,7 @@ def vp_of(state: SEState) -> AlienVpState | None:
 
 def _d10(state: SEState) -> int:
     """Every die of the aliens is the solo opponents' d10 from the match generator."""
-    from galaxis.games.space_empires.opponents import solo
-
-    return solo.d10(state)
+    return combat.roll_d10(state)
 
 
 def _index(state: SEState, a: Alien) -> int:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event
 from galaxis.core.messages import Msg
-from galaxis.games.space_empires.base import board, economy
+from galaxis.games.space_empires.base import board, combat, economy
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Marker, Unit
 from galaxis.games.space_empires.base.text_data import MSG, word
@@ -219,7 +219,7 @@ def _marker_effect(
         for u in here:
             if u.kind == "F" and u.cargo:
                 continue  # fighters aboard share their carrier's fate
-            roll = solo.d10(state)
+            roll = combat.roll_d10(state)
             if not economy.survives_black_hole(roll):
                 _destroyed(state, u, "black_hole", events, roll)
                 for f in [v for v in here if v.kind == "F" and v.cargo == u.uid and v.uid in state.units]:

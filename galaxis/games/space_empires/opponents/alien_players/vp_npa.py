@@ -193,7 +193,7 @@ def ground_battle(state: SEState, inv: Any, events: list[Event]) -> None:
                 return attack - ground._trooper_stats(t)[2]
 
             target = max(enemies, key=lambda t: (need(t), -int(t.tid[1:])))
-            roll = solo.d10(state)
+            roll = combat.roll_d10(state)
             hit = roll == 1 or roll <= need(target)
             ground.say_shot(events, shooter, target, roll, need(target), hit)
             if hit:

@@ -923,4 +923,5 @@ SYSTEM = System(
     step_actions=step_actions,
     observe=lambda state, obs, viewer: observe(state, obs),
     invariants=invariants,
+    places_npas=npas,
 )

@@ -23,7 +23,7 @@ from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import distance, hex_id, neighbours, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
 from galaxis.games.space_empires.opponents.solo_state import CAPITOL, CoopMachine, CoopState, SoloState
-from galaxis.games.space_empires.opponents.tables import CoopTables, solo_tables
+from galaxis.games.space_empires.opponents.tables import CoopSetup, CoopTables, coop_setups, solo_tables
 
 if TYPE_CHECKING:
     from galaxis.games.space_empires.rules import SpaceEmpires
@@ -44,9 +44,7 @@ def coop_of(state: SEState) -> CoopState | None:
 
 def _d10(state: SEState) -> int:
     """Every die of the cooperative machines is the solo opponents' d10 from the match generator."""
-    from galaxis.games.space_empires.opponents import solo
-
-    return solo.d10(state)
+    return combat.roll_d10(state)
 
 
 def _hex_key(hid: str) -> tuple[int, int]:
@@ -67,11 +65,16 @@ def setup(state: SEState, scenario: Scenario, solo: SoloState, difficulty: str) 
     state.colonies[spec.capitol] = Colony(CAPITOL, tables().capitol_value, False, False)
 
 
-def _spec(state: SEState) -> Scenario:
-    from galaxis.games.space_empires.scenarios.setups import scenarios
-
+def _spec(state: SEState) -> CoopSetup:
+    """The scenario's map data the machines steer by (data/scenarios.yaml ``coop``)."""
     assert state.solo is not None
-    return scenarios()[state.solo.scenario]
+    return coop_setups()[state.solo.scenario][0]
+
+
+def _home_letters(state: SEState) -> tuple[str, ...]:
+    """The live seats' home-world letters in seat order (data/scenarios.yaml ``homes``)."""
+    assert state.solo is not None
+    return coop_setups()[state.solo.scenario][1]
 
 
 # --- entry: type and side rolls (§13.10 "The machines") -------------------------------------------------
@@ -111,8 +114,7 @@ def colony_value(state: SEState, seat: int) -> int:
 def destroyer_target(state: SEState, side: str) -> str:
     """A destroyer's target: the Capitol or a home world by its entry side; of several home worlds the
     empire with the least colony value, a tie broken by a d10 (the seed's coin flip)."""
-    spec = _spec(state).coop
-    assert spec is not None
+    spec = _spec(state)
     coop = coop_of(state)
     assert coop is not None
     names = spec.destroyer_targets[side]  # type: ignore[index]
@@ -120,7 +122,7 @@ def destroyer_target(state: SEState, side: str) -> str:
         return coop.capitol
     homes: dict[int, str] = {}
     for letter in names:
-        seat = _spec(state).homes.index(letter)
+        seat = _home_letters(state).index(letter)
         hw = board.home_world_hex(state, seat)
         if hw is not None and state.players[seat].alive:
             homes[seat] = hw
@@ -151,8 +153,7 @@ def targets(state: SEState, uid: str) -> list[str]:
         if cm.target not in state.colonies:
             cm.target = _retarget(state, cm)
         return [cm.target] if cm.target else []
-    spec = _spec(state).coop
-    assert spec is not None
+    spec = _spec(state)
     if spec.explorer_target == "GC":
         return [coop.capitol] if coop.capitol in state.colonies else []
     here = parse_hex_id(state.units[uid].hex)
@@ -177,8 +178,7 @@ def passable(state: SEState, hid: str, uid: str) -> bool:
     coop = coop_of(state)
     if coop is None or uid not in coop.machines:
         return True
-    spec = _spec(state).coop
-    assert spec is not None
+    spec = _spec(state)
     cm = coop.machines[uid]
     if cm.role == "explorer" and spec.explorer_target == "nearest":
         col = state.colonies.get(hid)
