@@ -29,7 +29,7 @@ from galaxis.games.space_empires.base.hexes import hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Player, Unit
 from galaxis.games.space_empires.base.text_data import MSG
 from galaxis.games.space_empires.info import INFO
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import endgame, moves, solo
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.phases import (
@@ -268,7 +268,7 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
             ):
                 acts.append(g(f"refit {cid}", (cid,), "refit", (cid,)))
             for h in (
-                *solo.neighbours(state, u.hex),
+                *moves.neighbours(state, u.hex),
                 *coop.jump_links(state, u.owner, u.hex),
             ):  # §13.8, §13.10
                 if all(self._move_problem(state, v, h, pipes) is None for v in members):
@@ -530,7 +530,7 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
             if state.players[state.order[state.active]].alive:
                 break
         self._start_move(state)
-        solo.opponents_move(self, state, events, start=True)  # §13.10: machines before late movers
+        moves.opponents_move(self, state, events, start=True)  # §13.10: machines before late movers
 
     # --- results ---------------------------------------------------------------------------------------
     def result(self, state: SEState) -> Result:
@@ -538,12 +538,12 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
         for seat, p in enumerate(state.players):
             value = board.empire_value(state, seat) if p.alive else 0
             # §13.10: the cooperative allies win together; §12.1: a team wins together
-            won = state.winner == seat or solo.shared_win(state) or teams.team_won(state, seat)
+            won = state.winner == seat or endgame.shared_win(state) or teams.team_won(state, seat)
             scores.append(float(value + (1000 if won else 0)))
         return Result(
             scores,
             rank_by_keys([[s] for s in scores]),
-            {"winner": state.winner, "cycle": state.cycle, **solo.result_details(state)},
+            {"winner": state.winner, "cycle": state.cycle, **endgame.result_details(state)},
         )
 
     # --- information -----------------------------------------------------------------------------------

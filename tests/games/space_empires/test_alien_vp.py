@@ -15,7 +15,7 @@ import galaxis
 from galaxis.core import BadOption, Match
 from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base.state import Colony, Marker
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import endgame, forces, moves, sheets, solo
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.solo_state import CAPITOL, Alien, AlienFleet
 from galaxis.games.space_empires.state import SEState
@@ -233,7 +233,7 @@ def test_destroyer_fleet_of_an_odd_phase_heads_for_the_capitol(dice: list[int]) 
     assert (f.role, f.target, f.cp, f.bank) == ("destroyer", _coop(m).capitol, 30, 0)
     assert _vps(m).banks[0] == 150 and a.fleet_cp == 0
     assert any(e["type"] == "alien_vp_fleet" and "destroyer" in e["text"] for e in events)
-    assert solo._targets_of(state(m), f.counter) == [_coop(m).capitol]
+    assert moves.targets_of(state(m), f.counter) == [_coop(m).capitol]
 
 
 def test_destroyer_fleet_of_an_even_phase_heads_for_the_nearest_home_world(dice: list[int]) -> None:
@@ -302,15 +302,15 @@ def test_expansion_fleets_head_for_colonies_not_home_worlds() -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
     a = _aliens(m)[0]
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
     fleet = AlienFleet(counter.uid, [], 30, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     s.colonies["3.5"] = Colony(1, 1, False, False)
     s.colonies["8.8"] = Colony(0, 1, False, False)
-    assert solo._targets_of(s, counter.uid) == ["3.5"]
+    assert moves.targets_of(s, counter.uid) == ["3.5"]
     del s.colonies["3.5"], s.colonies["8.8"]
     # No colony left besides home worlds: the base rules' nearest least defended colony.
-    assert set(solo._targets_of(s, counter.uid)) <= {hw(m, 0), hw(m, 1)}
+    assert set(moves.targets_of(s, counter.uid)) <= {hw(m, 0), hw(m, 1)}
 
 
 # --- technology and ship purchases ------------------------------------------------------------------------
@@ -330,7 +330,7 @@ def test_first_combat_buys_technology_from_the_two_dice_table_then_ships(dice: l
     s = state(m)
     a = _aliens(m)[0]
     a.tech_cp = 50
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, "5.5")
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, "5.5")
     fleet = AlienFleet(counter.uid, [], 30, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     events: list[Any] = []
@@ -338,7 +338,7 @@ def test_first_combat_buys_technology_from_the_two_dice_table_then_ships(dice: l
     # two-dice table: (1, 1) Attack 1 for 20 CP, (2, 3) Defence 1 for 20 CP; 0 CP left ends it. Ships:
     # roll 10, the largest it can build (Destroyers, 9 CP): 30 CP -> 3 DD, 3 CP back to the fleet column.
     dice.extend([8, 9, 1, 1, 2, 3, 10])
-    solo._buy_fleet(s, a, fleet, events)
+    sheets.buy_fleet(s, a, fleet, events)
     assert (a.techs["ship_size"], a.techs["attack"], a.techs["defense"], a.tech_cp) == (2, 1, 1, 0)
     assert [s.units[u].kind for u in fleet.units] == ["DD", "DD", "DD"]
     assert a.fleet_cp == 3 and fleet.counter == "" and not dice
@@ -352,7 +352,7 @@ def test_minerals_score_one_point_each_up_to_two_per_alien() -> None:
     events: list[Any] = []
     for i, hid in enumerate(["4.4", "4.3", "4.2"]):
         s.markers[hid] = Marker("minerals", 5, True, "deep")
-        u = solo._alien_unit(s, a, "DD", hid, revealed=True)
+        u = forces.alien_unit(s, a, "DD", hid, revealed=True)
         fleet = AlienFleet("", [u.uid], 0, False, 2, "", 0, "expansion")
         alien_vp.after_fleet_moves(s, a, fleet, events)
         assert hid not in s.markers, i
@@ -366,7 +366,7 @@ def test_raiders_collect_no_minerals() -> None:
     s = state(m)
     a = _aliens(m)[0]
     s.markers["4.4"] = Marker("minerals", 5, True, "deep")
-    u = solo._alien_unit(s, a, "R", "4.4")
+    u = forces.alien_unit(s, a, "R", "4.4")
     alien_vp.after_fleet_moves(s, a, AlienFleet("", [u.uid], 0, True, 2, "", 0, "raider"), [])
     assert "4.4" in s.markers and _coop(m).vp == 0
 
@@ -393,7 +393,7 @@ def _expansion_destroys_colony(m: Match, hid: str) -> tuple[Alien, list[Any]]:
     s = state(m)
     a = _aliens(m)[0]
     s.colonies[hid] = Colony(1, 1, False, False)
-    u = solo._alien_unit(s, a, "DD", hid, revealed=True)
+    u = forces.alien_unit(s, a, "DD", hid, revealed=True)
     a.fleets.append(AlienFleet("", [u.uid], 0, False, 2, "", 0, "expansion"))
     events: list[Any] = []
     solo._destroy_colony(GAME, s, hid, events, by=u.uid)
@@ -408,7 +408,7 @@ def test_destroying_a_colony_sends_a_free_colony_ship_that_colonises_for_two_poi
     (uid,) = ship.units
     assert s.units[uid].kind == "CO" and s.units[uid].hex == a.home and ship.target == "3.5"
     assert any(e["type"] == "alien_vp_colony_ship" for e in events)
-    assert solo._targets_of(s, uid) == ["3.5"]
+    assert moves.targets_of(s, uid) == ["3.5"]
     assert len(a.fleets) == 2 and alien_vp.may_launch(s, a)  # a Colony Ship is no fleet for the limit
     s.units[uid].hex = "3.5"
     events = []
@@ -447,7 +447,7 @@ def test_raiders_get_no_colony_ship() -> None:
     s = state(m)
     a = _aliens(m)[0]
     s.colonies["3.5"] = Colony(1, 1, False, False)
-    u = solo._alien_unit(s, a, "R", "3.5", revealed=True)
+    u = forces.alien_unit(s, a, "R", "3.5", revealed=True)
     a.fleets.append(AlienFleet("", [u.uid], 0, True, 2, "", 0, "raider"))
     solo._destroy_colony(GAME, s, "3.5", [], by=u.uid)
     assert not any(f.role == "colony_ship" for f in a.fleets)
@@ -484,7 +484,7 @@ def test_a_cooperative_alien_game_is_lost_with_the_capitol() -> None:
     a = _aliens(m)[0]
     gc = _coop(m).capitol
     s.colonies[gc].value = 1
-    u = solo._alien_unit(s, a, "DN", gc, revealed=True)
+    u = forces.alien_unit(s, a, "DN", gc, revealed=True)
     a.fleets.append(AlienFleet("", [u.uid], 0, False, 1, gc, 0, "destroyer"))
     for _ in range(40):
         if s.phase == "over":
@@ -499,7 +499,7 @@ def test_a_cooperative_alien_game_is_won_together() -> None:
     s = state(m)
     first, second = _aliens(m)
     del s.colonies[first.home]
-    solo.eliminate_opponent(s, first.owner, [])
+    endgame.eliminate_opponent(s, first.owner, [])
     assert s.phase != "over"
     touch(m)
     home = second.home

@@ -13,7 +13,7 @@ from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, moves, solo
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.alien_players import vp_npa as alien_vp_npa
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
@@ -58,10 +58,10 @@ def _fleet(m: Match, role: str = "destroyer", ways: int = 2) -> tuple[str, Alien
             continue
         if distance(parse_hex_id(here), parse_hex_id(TARGET)) != 2:
             continue
-        counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, here)
+        counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, here)
         fleet = AlienFleet(counter.uid, [], 30, role == "raider", 3, TARGET, 0, role)
         a.fleets.append(fleet)
-        options = solo._route_options(s, counter.uid)
+        options = moves.route_options(s, counter.uid)
         if len(options) >= ways and all(_deep(s, h) for h in options):
             return counter.uid, fleet, options
         a.fleets.remove(fleet)
@@ -107,10 +107,10 @@ def test_a_revealed_black_hole_is_never_entered() -> None:
     s = state(m)
     uid, _f, options = _fleet(m)
     s.markers[options[0]] = Marker("black_hole", 0, False, "deep")
-    assert options[0] in solo._route_options(s, uid)  # face down: the route may still cross it
+    assert options[0] in moves.route_options(s, uid)  # face down: the route may still cross it
     alien_vp.looks_ahead(GAME, s, uid, [])
     assert s.markers[options[0]].face_up
-    after = solo._route_options(s, uid)
+    after = moves.route_options(s, uid)
     assert after and options[0] not in after
 
 
@@ -147,7 +147,7 @@ def test_raiders_and_colony_ships_do_not_explore() -> None:
         fleet.role, fleet.raider = role, role == "raider"
         alien_vp.looks_ahead(GAME, s, uid, [])
         events: list[Any] = []
-        solo._step(GAME, s, uid, options[0], events)
+        moves.move_one_hex(GAME, s, uid, options[0], events)
         assert not s.markers[options[0]].face_up and fleet.moved < 99
         assert not any(e["type"] == "alien_vp_explores" for e in events)
         s.units[uid].hex = s.units[uid].came_from
@@ -159,15 +159,15 @@ def test_entering_a_face_down_deep_space_hex_explores_it_and_ends_the_move() -> 
     uid, fleet, options = _fleet(m)
     s.markers[options[0]] = Marker("minerals", 5, False, "deep")
     events: list[Any] = []
-    solo._step(GAME, s, uid, options[0], events)
+    moves.move_one_hex(GAME, s, uid, options[0], events)
     assert s.markers[options[0]].face_up and fleet.moved == 99
     (e,) = [e for e in events if e["type"] == "alien_vp_explores"]
     assert not e["peek"] and "enters and explores" in e["text"]
     # A face-up marker is entered without a stop.
     fleet.moved = 0
-    nxt = solo._route_options(s, uid)[0]
+    nxt = moves.route_options(s, uid)[0]
     s.markers[nxt] = Marker("planet", 0, True, "deep")
-    solo._step(GAME, s, uid, nxt, [])
+    moves.move_one_hex(GAME, s, uid, nxt, [])
     assert fleet.moved == 1
 
 
@@ -177,7 +177,7 @@ def test_entering_danger_destroys_the_fleet() -> None:
     uid, fleet, options = _fleet(m)
     s.markers[options[0]] = Marker("danger", 0, False, "deep")
     events: list[Any] = []
-    solo._step(GAME, s, uid, options[0], events)
+    moves.move_one_hex(GAME, s, uid, options[0], events)
     assert uid not in s.units and options[0] not in s.markers
     assert any(e["type"] == "destroyed" and e["unit"] == uid for e in events)
     assert fleet not in _alien(m).fleets and solo.invariants(s) == []
@@ -190,7 +190,7 @@ def test_entering_a_black_hole_rolls_for_survival(dice: list[int], roll: int, su
     uid, fleet, options = _fleet(m)
     s.markers[options[0]] = Marker("black_hole", 0, False, "deep")
     dice.append(roll)
-    solo._step(GAME, s, uid, options[0], [])
+    moves.move_one_hex(GAME, s, uid, options[0], [])
     assert (uid in s.units) is survives and s.markers[options[0]].face_up
     assert (fleet in _alien(m).fleets) is survives and solo.invariants(s) == []
 
@@ -201,7 +201,7 @@ def test_entering_a_supernova_sends_the_fleet_back() -> None:
     uid, _f, options = _fleet(m)
     here = s.units[uid].hex
     s.markers[options[0]] = Marker("supernova", 0, False, "deep")
-    solo._step(GAME, s, uid, options[0], [])
+    moves.move_one_hex(GAME, s, uid, options[0], [])
     assert s.units[uid].hex == here and s.markers[options[0]].face_up
 
 
@@ -213,7 +213,7 @@ def test_entering_a_barren_planet_places_aliens_and_the_fleet_fights_them(dice: 
     uid, fleet, options = _fleet(m, role, ways=1)
     s.markers[options[0]] = Marker("barren", 0, False, "deep")
     events: list[Any] = []
-    solo._step(GAME, s, uid, options[0], events)
+    moves.move_one_hex(GAME, s, uid, options[0], events)
     here = board.units_at(s, options[0])
     assert sum(1 for v in here if v.owner == board.NPA) == 4
     alien_vp.after_fleet_moves(s, a, fleet, events)  # its ships are bought and fight
@@ -229,7 +229,7 @@ def test_home_system_markers_are_not_explored() -> None:
         for h, mk in sorted(s.markers.items())
         if not mk.face_up and not _deep(s, h) and not board.units_at(s, h)
     )
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, hid)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, hid)
     a.fleets.append(AlienFleet(counter.uid, [], 30, False, 3, TARGET, 0, "destroyer"))
     alien_vp.enters(GAME, s, counter.uid, [])
     assert not mk.face_up
@@ -246,7 +246,7 @@ def test_a_raider_on_an_unexplored_marker_bars_the_live_players() -> None:
     move = f"m {board.counter_of(ship)} {TARGET}"
     assert GAME._move_problem(s, ship, TARGET) is None
     assert move in [x.notation for x in GAME.legal_actions(s, 1)]
-    raider = solo._alien_unit(s, a, "R", TARGET)
+    raider = forces.alien_unit(s, a, "R", TARGET)
     a.fleets.append(AlienFleet("", [raider.uid], 0, True, 3, "", 0, "raider"))
     touch(m)
     problem = GAME._move_problem(s, ship, TARGET)

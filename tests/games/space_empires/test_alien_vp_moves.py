@@ -12,7 +12,7 @@ from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, moves, solo
 from galaxis.games.space_empires.opponents.alien_players import vp_moves as alien_vp_moves
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
 from galaxis.games.space_empires.state import SEState
@@ -57,7 +57,7 @@ def _place(s: SEState, middles: int) -> tuple[str, str, list[str]]:
 
 def _raider(s: SEState, here: str, target: str, ships: int = 2) -> tuple[str, AlienFleet]:
     a = _alien(s)
-    units = [solo._alien_unit(s, a, "R", here) for _ in range(ships)]
+    units = [forces.alien_unit(s, a, "R", here) for _ in range(ships)]
     fleet = AlienFleet("", [u.uid for u in units], 0, True, 3, target, 0, "raider")
     a.fleets.append(fleet)
     return units[0].uid, fleet
@@ -80,7 +80,7 @@ def test_an_alien_fleet_entering_asteroids_or_a_nebula_ends_its_move(terrain: st
     _m, s = _match(turn=1, move=7)  # 3 moves a turn
     here, target, mids = _place(s, 2)
     a = _alien(s)
-    counter = solo._alien_unit(s, a, "R" if role == "raider" else solo.FLEET_COUNTER, here)
+    counter = forces.alien_unit(s, a, "R" if role == "raider" else forces.FLEET_COUNTER, here)
     fleet = AlienFleet(
         "" if role == "raider" else counter.uid,
         [counter.uid] if role == "raider" else [],
@@ -94,13 +94,13 @@ def test_an_alien_fleet_entering_asteroids_or_a_nebula_ends_its_move(terrain: st
     a.fleets.append(fleet)
     s.markers[mids[0]] = Marker(terrain, 0, True, "deep")
     events: list[Any] = []
-    solo._step(GAME, s, counter.uid, mids[1], events)  # open space: it may go on
-    assert solo._next_mover(s) == (counter.uid, 3)
+    moves.move_one_hex(GAME, s, counter.uid, mids[1], events)  # open space: it may go on
+    assert moves.next_mover(s) == (counter.uid, 3)
     state_hex = mids[0]
     s.units[counter.uid].hex = here
-    solo._step(GAME, s, counter.uid, state_hex, events)
+    moves.move_one_hex(GAME, s, counter.uid, state_hex, events)
     assert s.units[counter.uid].hex == state_hex
-    assert fleet.moved >= 3 and solo._next_mover(s) is None  # stopped for the turn
+    assert fleet.moved >= 3 and moves.next_mover(s) is None  # stopped for the turn
 
 
 def test_a_face_down_nebula_stops_no_raider() -> None:
@@ -108,7 +108,7 @@ def test_a_face_down_nebula_stops_no_raider() -> None:
     here, target, mids = _place(s, 2)
     uid, fleet = _raider(s, here, target)
     s.markers[mids[0]] = Marker("nebula", 0, False, "deep")  # its kind is not known: no terrain yet
-    solo._step(GAME, s, uid, mids[0], [])
+    moves.move_one_hex(GAME, s, uid, mids[0], [])
     assert fleet.moved == 1
 
 
@@ -140,13 +140,13 @@ def test_expansion_fleets_count_the_stops_in_economic_phases() -> None:
             s.markers.pop(h, None)
     s.colonies[far] = Colony(0, 1, False, False)
     a = _alien(s)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, here)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, here)
     a.fleets.append(AlienFleet(counter.uid, [], 30, False, 3, "", 0, "expansion"))
-    assert solo._targets_of(s, counter.uid) == [near]  # 2 moves against 3, both this cycle
+    assert moves.targets_of(s, counter.uid) == [near]  # 2 moves against 3, both this cycle
     for h in board.adjacent(players, near):
         s.markers[h] = Marker("asteroids", 0, True, "deep")
     assert alien_vp_moves.earliest(s, counter.uid, {near, far}) == {near: 1, far: 0}
-    assert solo._targets_of(s, counter.uid) == [far]
+    assert moves.targets_of(s, counter.uid) == [far]
 
 
 # --- Raiders go round a Nebula when it costs no Economic Phase ---------------------------------------------------
@@ -154,9 +154,9 @@ def test_a_raider_detours_round_a_nebula_when_it_costs_no_economic_phase() -> No
     _m, s = _match(turn=1, move=1)  # 1 move a turn: 3 moves before the Economic Phase
     here, target, mids = _place(s, 1)
     uid, _fleet = _raider(s, here, target)
-    assert set(solo._route_options(s, uid)) == set(mids)  # in open space: straight on
+    assert set(moves.route_options(s, uid)) == set(mids)  # in open space: straight on
     s.markers[mids[0]] = Marker("nebula", 0, True, "deep")
-    options = solo._route_options(s, uid)
+    options = moves.route_options(s, uid)
     assert mids[0] not in options and len(options) == 2  # the two ways round it, 3 moves, this cycle
     assert all(_d(h, target) == 2 and _d(h, mids[0]) == 1 for h in options)
 
@@ -166,18 +166,18 @@ def test_a_raider_goes_through_a_nebula_when_a_detour_costs_an_economic_phase() 
     here, target, mids = _place(s, 1)
     uid, _fleet = _raider(s, here, target)
     s.markers[mids[0]] = Marker("nebula", 0, True, "deep")
-    assert set(solo._route_options(s, uid)) == set(mids)
+    assert set(moves.route_options(s, uid)) == set(mids)
 
 
 def test_destroyer_fleets_do_not_shun_nebulae() -> None:
     _m, s = _match(turn=1, move=1)
     here, target, mids = _place(s, 1)
     a = _alien(s)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, here)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, here)
     a.fleets.append(AlienFleet("", [counter.uid], 30, False, 3, target, 0, "expansion"))
     s.markers[mids[0]] = Marker("nebula", 0, True, "deep")
     s.colonies[target] = Colony(0, 1, False, False)
-    assert set(solo._route_options(s, counter.uid)) == set(mids)
+    assert set(moves.route_options(s, counter.uid)) == set(mids)
 
 
 # --- Raiders avoid combat with stronger fleets ----------------------------------------------------------------
@@ -188,7 +188,7 @@ def _blocked(kinds: list[str], revealed: bool = True) -> tuple[list[str], list[s
     assert alien_vp_moves.fleet_cost(s, fleet) == 24
     for k in kinds:
         add_unit(m, 0, k, mids[0], revealed=revealed)
-    return solo._route_options(s, uid), mids
+    return moves.route_options(s, uid), mids
 
 
 def test_a_raider_avoids_a_stronger_fleet() -> None:
@@ -226,10 +226,10 @@ def test_a_raider_avoids_combat_only_when_it_costs_no_economic_phase() -> None:
     uid, fleet = _raider(s, here, target)
     for _ in range(3):
         add_unit(m, 0, "BB", mids[0], revealed=True)
-    assert set(solo._route_options(s, uid)) == set(mids)  # a detour arrives a cycle later: straight on
+    assert set(moves.route_options(s, uid)) == set(mids)  # a detour arrives a cycle later: straight on
     s.turn = 1
     fleet.moved = 0
-    options = solo._route_options(s, uid)
+    options = moves.route_options(s, uid)
     assert mids[0] not in options and len(options) == 2
 
 

@@ -13,7 +13,7 @@ from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, moves
 from galaxis.games.space_empires.opponents.alien_players import solo4_ground
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.alien_players import vp_npa as alien_vp_npa
@@ -58,14 +58,14 @@ def test_npa_planets_are_expansion_targets() -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
     a = _alien(m)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
     a.fleets.append(AlienFleet(counter.uid, [], 30, False, 2, "", 0, "expansion"))
     _npa_planet(s, PLANET, ("NPA-B",))
     assert alien_vp_npa.npa_planets(s) == {PLANET}
-    assert solo._targets_of(s, counter.uid) == [PLANET]
+    assert moves.targets_of(s, counter.uid) == [PLANET]
     # A destroyer fleet keeps its own target and ignores the planet.
     a.fleets[0].role, a.fleets[0].target = "destroyer", a.home
-    assert PLANET not in (solo._targets_of(s, counter.uid) or [])
+    assert PLANET not in (moves.targets_of(s, counter.uid) or [])
 
 
 def test_expansion_fleet_clears_an_npa_planet_guards_it_and_colonises_for_two_points(dice: list[int]) -> None:
@@ -73,7 +73,7 @@ def test_expansion_fleet_clears_an_npa_planet_guards_it_and_colonises_for_two_po
     s = state(m)
     a = _alien(m)
     npas = _npa_planet(s, PLANET, ("NPA-D",))
-    ships = [solo._alien_unit(s, a, "BB", PLANET, revealed=True).uid for _ in range(3)]
+    ships = [forces.alien_unit(s, a, "BB", PLANET, revealed=True).uid for _ in range(3)]
     fleet = AlienFleet("", list(ships), 0, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     events: list[Any] = []
@@ -104,7 +104,7 @@ def test_an_expansion_fleet_that_loses_to_the_npas_takes_nothing(dice: list[int]
     s = state(m)
     a = _alien(m)
     npas = _npa_planet(s, PLANET, ("NPA-B", "NPA-B", "NPA-C", "NPA-D"))
-    scout = solo._alien_unit(s, a, "SC", PLANET, revealed=True).uid
+    scout = forces.alien_unit(s, a, "SC", PLANET, revealed=True).uid
     fleet = AlienFleet("", [scout], 0, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     # Every die is 1: the NPAs (classes B-D) fire before the Scout (class E) and destroy it.
@@ -120,7 +120,7 @@ def test_a_fleet_counter_on_an_npa_planet_buys_its_ships_first(dice: list[int]) 
     s = state(m)
     a = _alien(m)
     _npa_planet(s, PLANET, ("NPA-D",))
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, PLANET)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, PLANET)
     fleet = AlienFleet(counter.uid, [], 40, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     events: list[Any] = []
@@ -134,7 +134,7 @@ def test_an_expansion_fleet_that_captures_a_colony_guards_it() -> None:
     s = state(m)
     a = _alien(m)
     s.colonies[PLANET] = Colony(a.owner, 1, False, False)  # just captured from seat 1
-    u = solo._alien_unit(s, a, "DD", PLANET, revealed=True).uid
+    u = forces.alien_unit(s, a, "DD", PLANET, revealed=True).uid
     fleet = AlienFleet("", [u], 0, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     events: list[Any] = []
@@ -164,15 +164,15 @@ def test_three_players_fleets_spend_a_phase_in_deep_space_before_a_home_system(r
     a = _alien(m)
     outside, inside = _border(s, 0)
     s.colonies[inside] = Colony(0, 1, False, False)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, outside)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, outside)
     fleet = AlienFleet(counter.uid, [], 30, role == "raider", 2, inside, 0, role)
     a.fleets.append(fleet)
     hm = data.hex_map(3)
-    assert inside in (solo._targets_of(s, counter.uid) or [])
-    options = solo._route_options(s, counter.uid)
+    assert inside in (moves.targets_of(s, counter.uid) or [])
+    options = moves.route_options(s, counter.uid)
     assert inside not in options and all(hm.owner_of(parse_hex_id(h)) is None for h in options)
     alien_vp.spends_phase_in_deep_space(s, a)  # the alien's Economic Phase starts with it in Deep Space
-    assert fleet.deep_phase and inside in solo._route_options(s, counter.uid)
+    assert fleet.deep_phase and inside in moves.route_options(s, counter.uid)
 
 
 def test_two_players_fleets_enter_home_systems_at_once() -> None:
@@ -181,10 +181,10 @@ def test_two_players_fleets_enter_home_systems_at_once() -> None:
     a = _alien(m)
     outside, inside = _border(s, 0)
     s.colonies[inside] = Colony(0, 1, False, False)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, outside)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, outside)
     a.fleets.append(AlienFleet(counter.uid, [], 30, False, 2, "", 0, "expansion"))
-    assert solo._targets_of(s, counter.uid) == [inside]
-    assert inside in solo._route_options(s, counter.uid)
+    assert moves.targets_of(s, counter.uid) == [inside]
+    assert inside in moves.route_options(s, counter.uid)
 
 
 # --- destroyer fleets avoid battles and other colonies (§13.12.5) -----------------------------------------
@@ -197,11 +197,11 @@ def _two_ways(m: Match) -> tuple[str, Any, list[str]]:
     for here in sorted(board.board_hexes(len(s.players))):
         if here in s.colonies or any(v.owner >= 0 for v in board.units_at(s, here)):
             continue
-        counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, here)
+        counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, here)
         fleet = AlienFleet(counter.uid, [], 30, False, 3, target, 0, "destroyer")
         a.fleets.append(fleet)
-        dist = solo._distances(s, {target}, counter.uid)
-        options = sorted(solo._route_options(s, counter.uid))
+        dist = moves.distances(s, {target}, counter.uid)
+        options = sorted(moves.route_options(s, counter.uid))
         if dist.get(here) == 2 and len(options) >= 2:
             return counter.uid, fleet, options
         a.fleets.remove(fleet)
@@ -214,7 +214,7 @@ def test_destroyer_fleets_avoid_the_players_ships_on_an_equally_short_route() ->
     s = state(m)
     uid, _fleet, options = _two_ways(m)
     add_unit(m, 0, "CA", options[0], revealed=True)
-    after = solo._route_options(s, uid)
+    after = moves.route_options(s, uid)
     assert options[0] not in after and after and set(after) <= set(options[1:])
 
 
@@ -223,12 +223,12 @@ def test_destroyer_fleets_avoid_other_colonies_and_go_straight_on_when_no_detour
     s = state(m)
     uid, fleet, options = _two_ways(m)
     s.colonies[options[-1]] = Colony(1, 1, False, False)
-    assert options[-1] not in solo._route_options(s, uid)
+    assert options[-1] not in moves.route_options(s, uid)
     # Move 1 in turn 1: 3 moves before the Economic Phase; every way round the blocked steps is longer.
     assert alien_vp.moves_before_econ(s, _alien(m), fleet) == (3, 3)
     for h in options:  # every way is blocked: it still goes straight on
         s.colonies[h] = Colony(1, 1, False, False)
-    assert sorted(solo._route_options(s, uid)) == options
+    assert sorted(moves.route_options(s, uid)) == options
 
 
 def _blocked_two_ways(m: Match, move: int, turn: int) -> tuple[SEState, str, AlienFleet, list[str]]:
@@ -248,16 +248,16 @@ def test_destroyer_fleets_detour_when_they_still_arrive_in_the_same_economic_pha
     s, uid, fleet, options = _blocked_two_ways(m, move=3, turn=1)  # moves 1, 2, 2: 5 before the phase
     a = _alien(m)
     assert alien_vp.moves_before_econ(s, a, fleet) == (5, 5)
-    dist = solo._distances(s, {fleet.target}, uid)
-    first = solo._route_options(s, uid)
+    dist = moves.distances(s, {fleet.target}, uid)
+    first = moves.route_options(s, uid)
     assert first and not set(first) & set(options) and all(dist[h] >= dist[s.units[uid].hex] for h in first)
     # Follow the route turn by turn: it reaches the target this cycle without entering a blocked hex.
     speeds = data.edition_rules(s.edition).movement[2]
     visited = []
     while s.units[uid].hex != fleet.target:
         assert s.turn <= 3, "it arrived too late"
-        step = solo._route_options(s, uid)[0]
-        solo._step(GAME, s, uid, step, [])
+        step = moves.route_options(s, uid)[0]
+        moves.move_one_hex(GAME, s, uid, step, [])
         visited.append(step)
         if fleet.moved >= speeds[s.turn - 1]:
             s.turn, fleet.moved = s.turn + 1, 0
@@ -271,11 +271,11 @@ def test_destroyer_fleets_keep_straight_when_a_detour_costs_an_economic_phase() 
     nebulae = {h: mk for h, mk in s.markers.items() if mk.kind == "nebula"}
     for h in nebulae:
         del s.markers[h]  # no stops on the way: the straight route arrives this cycle
-    assert sorted(solo._route_options(s, uid)) == options
+    assert sorted(moves.route_options(s, uid)) == options
     s.markers.update(
         nebulae
     )  # the Capitol's Nebulae stop it (§13.12.5): next cycle either way, so it detours
-    assert not set(solo._route_options(s, uid)) & set(options)
+    assert not set(moves.route_options(s, uid)) & set(options)
 
 
 def test_the_longest_route_that_arrives_in_the_same_economic_phase() -> None:
@@ -312,7 +312,7 @@ def test_a_guard_fleet_is_shown_in_both_languages() -> None:
     m = start(2, seed=1, scenario="coop_ap_2p")
     s = state(m)
     a = _alien(m)
-    u = solo._alien_unit(s, a, "DD", PLANET, revealed=True).uid
+    u = forces.alien_unit(s, a, "DD", PLANET, revealed=True).uid
     fleet = AlienFleet("", [u], 0, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     alien_vp_npa.guards(s, a, fleet, PLANET, [])
@@ -328,8 +328,8 @@ def _invading_fleet(m: Match, cargo: list[str]) -> tuple[SEState, Alien, AlienFl
     a = _alien(m)
     assert s.ground is not None
     npas = _npa_planet(s, PLANET, ("NPA-D",))
-    ships = [solo._alien_unit(s, a, "BB", PLANET, revealed=True).uid for _ in range(3)]
-    t = solo._alien_unit(s, a, "T", PLANET, revealed=True).uid
+    ships = [forces.alien_unit(s, a, "BB", PLANET, revealed=True).uid for _ in range(3)]
+    t = forces.alien_unit(s, a, "T", PLANET, revealed=True).uid
     s.ground.aboard[t] = list(cargo)
     fleet = AlienFleet("", [*ships, t], 0, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
@@ -382,7 +382,7 @@ def test_a_fleet_counter_buys_its_free_transport_and_lands_on_the_npa_planet(dic
     s = state(m)
     a = _alien(m)
     _npa_planet(s, PLANET, ("NPA-D",))
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, PLANET)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, PLANET)
     fleet = AlienFleet(counter.uid, [], 40, False, 2, "", 0, "expansion")
     a.fleets.append(fleet)
     events: list[Any] = []

@@ -10,7 +10,7 @@ import pytest
 
 from galaxis.core import Match
 from galaxis.games.space_empires import GAME
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, moves, sheets
 from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
 
@@ -66,7 +66,7 @@ def test_boarding_ships_met_are_seen() -> None:
     s = state(m)
     bd = add_unit(m, 0, "BD", "7.3", revealed=True)
     bd.level = 1
-    solo._note_seen(s, "7.3")
+    moves.note_seen(s, "7.3")
     assert _seen(m)["boarding"] == 1
 
 
@@ -76,11 +76,11 @@ def test_veteran_ships_met_are_seen_only_with_experience() -> None:
     s = state(m)
     ship = add_unit(m, 0, "CA", "7.3", revealed=True)
     ship.xp = VETERAN
-    solo._note_seen(s, "7.3")
+    moves.note_seen(s, "7.3")
     assert _seen(m)["experience"] == VETERAN
     plain = start(1, seed=2, scenario=VP)
     add_unit(plain, 0, "CA", "7.3", revealed=True).xp = VETERAN
-    solo._note_seen(state(plain), "7.3")
+    moves.note_seen(state(plain), "7.3")
     assert "experience" not in _seen(plain)
 
 
@@ -138,12 +138,12 @@ def test_a_fleet_buying_its_ships_over_a_colony_rolls_for_ground_combat(dice: li
     s = state(m)
     a = _alien(m)
     a.tech_cp = 60
-    counter = solo._alien_unit(s, a, "APF", hw(m, 0))
+    counter = forces.alien_unit(s, a, "APF", hw(m, 0))
     fleet = AlienFleet(counter.uid, [], 0, False, 2, hw(m, 0), 0, role="destroyer")
     a.fleets.append(fleet)
     dice.append(1)  # the Ground Combat roll; the rest of §13.6's purchase uses real dice
     events: list[Any] = []
-    solo._buy_fleet(s, a, fleet, events)
+    sheets.buy_fleet(s, a, fleet, events)
     assert a.techs["ground_combat"] >= 2
     assert next(e for e in events if e["type"] == "ap_branch_roll")["tech"] == "ground_combat"
 
@@ -208,7 +208,7 @@ def test_home_world_defence_buys_ground_units_mines_and_the_rest(dice: list[int]
     a.defense_cp = 30
     dice.extend([2, 1])  # 2 Heavy Infantry (6 CP), then §13.6's 1-3: all Mines (4 x 5 CP), 4 CP left
     events: list[Any] = []
-    solo._defend_home(s, a, events)
+    sheets.defend_home(s, a, events)
     assert _home_troops(m, a) == ["HeavyInfantry"] * 3  # 2 by the roll, 1 from the leftovers
     assert [e["unit"] for e in events if e["type"] == "alien_defence"] == ["Mine"] * 4
     assert a.defense_cp == 30 - 6 - 20 - 3
@@ -223,7 +223,7 @@ def test_without_ground_combat_the_defence_is_unchanged(dice: list[int]) -> None
     vps.banks[0] = 0
     a.defense_cp = 28
     dice.append(1)
-    solo._defend_home(s, a, [])
+    sheets.defend_home(s, a, [])
     assert s.ground is None and a.defense_cp == 3  # 5 Mines; the rest stays (no ground units)
 
 

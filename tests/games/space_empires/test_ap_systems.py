@@ -13,7 +13,7 @@ import pytest
 from galaxis.core import Match
 from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base.state import Battle
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, sheets
 from galaxis.games.space_empires.opponents.solo_state import Alien
 from galaxis.games.space_empires.state import SEState
 from galaxis.games.space_empires.systems import experience
@@ -57,7 +57,7 @@ def test_which_aliens_have_experience(options: dict[str, Any], gains: bool) -> N
     m = start(1, seed=2, **options)
     s = state(m)
     a = _alien(m)
-    ship = solo._alien_unit(s, a, "CA", a.home, revealed=True)
+    ship = forces.alien_unit(s, a, "CA", a.home, revealed=True)
     assert experience.gains(s, ship) is gains
     base = next(u for u in s.units.values() if u.owner == a.owner and u.kind == "Base")
     assert not experience.gains(s, base)  # bases have no level, as a player's
@@ -67,7 +67,7 @@ def test_alien_ships_train_promote_and_use_their_level(dice: list[int]) -> None:
     m = start(1, seed=2, scenario=NF)
     s = _battle(m)
     a = _alien(m)
-    cruiser = solo._alien_unit(s, a, "CA", "7.3", revealed=True)
+    cruiser = forces.alien_unit(s, a, "CA", "7.3", revealed=True)
     assert cruiser.xp == GREEN
     events: list[Any] = []
     experience.economic_phase(s, events)  # §10.2: Green groups become Skilled, the aliens' too
@@ -91,7 +91,7 @@ def test_alien_academy_starts_ships_skilled() -> None:
     s = state(m)
     a = _alien(m)
     a.techs["military_academy"] = 1
-    assert solo._alien_unit(s, a, "DD", a.home, revealed=True).xp == SKILLED
+    assert forces.alien_unit(s, a, "DD", a.home, revealed=True).xp == SKILLED
 
 
 # --- 2. the aliens' Boarding Ships (§10.2, §13.13.3) ---------------------------------------------------------
@@ -100,20 +100,20 @@ def test_an_alien_with_boarding_buys_two_boarding_ships_per_level() -> None:
     s = state(m)
     a = _alien(m)
     assert s.boarding
-    bought, _ = solo.buy_ships(s, a, 30, a.home)
+    bought, _ = sheets.buy_ships(s, a, 30, a.home)
     assert not any(s.units[u].kind == "BD" for u in bought)  # no Boarding technology: none
     a.techs["boarding"] = 1
-    bought, _ = solo.buy_ships(s, a, 30, a.home)
+    bought, _ = sheets.buy_ships(s, a, 30, a.home)
     assert [s.units[u].kind for u in bought[:2]] == ["BD", "BD"] and s.units[bought[0]].level == 1
     assert "BD" not in [s.units[u].kind for u in bought[2:]]
     a.techs["boarding"] = 2
-    bought, _ = solo.buy_ships(s, a, 50, a.home)
+    bought, _ = sheets.buy_ships(s, a, 50, a.home)
     assert [s.units[u].kind for u in bought].count("BD") == 2  # the counter mix: 4 BD counters at most
     # The base Alien Player (solo_ap) has no Boarding Ships even with the option and the technology.
     base = start(1, seed=2, scenario="solo_ap", edition="ce", boarding=True)
     b = _alien(base)
     b.techs["boarding"] = 1
-    bought, _ = solo.buy_ships(state(base), b, 30, b.home)
+    bought, _ = sheets.buy_ships(state(base), b, 30, b.home)
     assert not any(state(base).units[u].kind == "BD" for u in bought)
 
 
@@ -122,7 +122,7 @@ def test_an_alien_boarding_ship_captures_a_players_ship(dice: list[int]) -> None
     s = _battle(m)
     a = _alien(m)
     a.techs["boarding"] = 1
-    bd = solo._alien_unit(s, a, "BD", "7.3", revealed=True)
+    bd = forces.alien_unit(s, a, "BD", "7.3", revealed=True)
     bd.level = 1
     from galaxis.games.space_empires.opponents.solo_state import AlienFleet
 
@@ -146,7 +146,7 @@ def test_alien_security_forces_hinder_the_players_boarding() -> None:
     m = start(1, seed=2, scenario=NF)
     s = state(m)
     a = _alien(m)
-    target = solo._alien_unit(s, a, "DD", "7.3", revealed=True)
+    target = forces.alien_unit(s, a, "DD", "7.3", revealed=True)
     bd = add_unit(m, 0, "BD", "7.3", revealed=True)
     from galaxis.games.space_empires.systems import boarding
 

@@ -302,7 +302,7 @@ def test_random_battles_with_boarding_and_experience_keep_invariants_and_secrets
 
 
 def test_an_alien_players_ship_is_captured_and_scrapped_in_the_solo_game(dice: list[int]) -> None:
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
     from galaxis.games.space_empires.opponents.solo_state import AlienFleet
 
     m = start(1, seed=2, boarding=True, scenario="solo_ap")
@@ -310,7 +310,7 @@ def test_an_alien_players_ship_is_captured_and_scrapped_in_the_solo_game(dice: l
     assert s.solo is not None
     alien = s.solo.aliens[0]
     alien.techs.update(attack=2, defense=1)
-    ship = solo._alien_unit(s, alien, "CA", HEX, revealed=True)
+    ship = forces.alien_unit(s, alien, "CA", HEX, revealed=True)
     fleet = AlienFleet("", [ship.uid], 0, False, 1, "", 0)
     alien.fleets.append(fleet)
     s.battle = Battle(HEX, 0, alien.owner, 1, [], -1, "open")

@@ -15,7 +15,7 @@ from galaxis.core import Match
 from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import battles, forces, moves, sheets, solo
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.opponents.solo_state import CAPITOL, DOOMSDAY
 from galaxis.games.space_empires.opponents.tables import solo_tables
@@ -143,7 +143,7 @@ def test_setup(players: int) -> None:
     # Warp point 1 joins the Capitol to its other end for the players' movement.
     other = coop.warp_link(s, c.capitol)
     assert other in c.warp and other != c.capitol
-    assert other in solo.neighbours(s, c.capitol) and c.capitol in solo.neighbours(s, other)
+    assert other in moves.neighbours(s, c.capitol) and c.capitol in moves.neighbours(s, other)
 
 
 def test_other_player_counts_are_refused() -> None:
@@ -163,7 +163,7 @@ def _enter(m: Match, strength: int = 3) -> tuple[str, list[Any]]:
     before = {u.uid for u in s.units.values() if u.kind == "DM"}
     s.solo.schedule = [[s.cycle, strength, 1]]
     events: list[Any] = []
-    solo.economic_phase(GAME, s, events)
+    sheets.economic_phase(GAME, s, events)
     touch(m)
     (uid,) = [u.uid for u in s.units.values() if u.kind == "DM" and u.uid not in before]
     return uid, events
@@ -253,7 +253,7 @@ def test_four_player_destroyers_pick_the_weaker_empire_across_the_map(dice: list
 def _machine_at(m: Match, hid: str, strength: int = 1, role: str = "destroyer", target: str = "") -> str:
     s = state(m)
     assert s.solo is not None
-    unit = solo._new_machine(s, s.solo, hid, strength, "schedule")
+    unit = forces.new_machine(s, s.solo, hid, strength, "schedule")
     _coop(m).machines[unit.uid] = coop.CoopMachine(role, "left", target or hw(m, 0))
     s.solo.dm_total += 1
     touch(m)
@@ -475,13 +475,13 @@ def test_nebulae_and_asteroids_do_not_slow_a_cooperative_machine_in_combat() -> 
     m = start(2, seed=2, scenario="coop_dm_2p")
     s = state(m)
     uid = _machine_at(m, "9.5", strength=8)
-    c = solo.combatant(s, s.units[uid], 1)
+    c = battles.combatant(s, s.units[uid], 1)
     assert combat.firing_class(c, "nebula") == "A" and combat.firing_class(c, "asteroids") == "A"
     m1 = start(1, seed=2, scenario="solo_dm")
     s1 = state(m1)
     assert s1.solo is not None
-    solo_dm = solo._new_machine(s1, s1.solo, "8.0", 8, "schedule")
-    assert combat.firing_class(solo.combatant(s1, solo_dm, 1), "nebula") == "E"  # the solo rules unchanged
+    solo_dm = forces.new_machine(s1, s1.solo, "8.0", 8, "schedule")
+    assert combat.firing_class(battles.combatant(s1, solo_dm, 1), "nebula") == "E"  # the solo rules unchanged
 
 
 def test_lost_in_space_is_rolled_in_the_cooperative_game(dice: list[int]) -> None:

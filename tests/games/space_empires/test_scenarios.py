@@ -9,7 +9,7 @@ from galaxis.core import BadOption
 from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, moves, solo
 from galaxis.games.space_empires.opponents.solo_state import ALIEN_BASE
 from galaxis.games.space_empires.scenarios.setups import Scenario, resolve, scenarios
 
@@ -164,7 +164,7 @@ def test_warp_points_stay_and_join_hexes_with_the_option() -> None:
     put_marker(m, "9.6", "warp_point", 1)
     _explore_with_scout(m, "9.6")
     assert s.markers["9.6"].face_up and s.markers["9.6"].kind == "warp_point"
-    assert "2.5" in solo.neighbours(s, "9.6") and "9.6" in solo.neighbours(s, "2.5")
+    assert "2.5" in moves.neighbours(s, "9.6") and "9.6" in moves.neighbours(s, "2.5")
     # Units on a warp point may move to its twin as to an adjacent hex.
     seat = s.order[s.active]
     scout = next(u for u in s.units.values() if u.owner == seat and u.kind == "SC")
@@ -174,7 +174,7 @@ def test_warp_points_stay_and_join_hexes_with_the_option() -> None:
     # A third warp point of a number is discarded.
     put_marker(m, "5.3", "warp_point", 1)
     events: list = []
-    assert not solo.keeps_warp_point(s, "5.3", s.markers["5.3"], events)
+    assert not moves.keeps_warp_point(s, "5.3", s.markers["5.3"], events)
 
 
 def test_warp_points_without_the_option_are_removed() -> None:
@@ -195,7 +195,7 @@ def test_doomsday_marker_releases_a_machine_with_the_option() -> None:
     assert len(machines) == 1 and "9.6" not in s.markers
     dm = machines[0]
     assert s.solo.machines[dm.uid].source == "marker" and s.solo.dm_total == 1
-    stats = solo.machine_stats(s.solo, dm.uid)
+    stats = forces.machine_stats(s.solo, dm.uid)
     # MRB 29: C9-2x3 with 2 attacks.
     assert (stats.cls, stats.attack, stats.defense, stats.hull, stats.attacks) == ("C", 9, 2, 3, 2)
     assert GAME.invariants(s) == []

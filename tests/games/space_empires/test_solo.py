@@ -13,7 +13,7 @@ from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import combat
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import battles, forces, moves, sheets, solo
 from galaxis.games.space_empires.opponents.solo_state import DOOMSDAY, Alien
 from galaxis.games.space_empires.opponents.tables import solo_tables
 
@@ -74,7 +74,7 @@ def test_dm_schedules_and_victory_points() -> None:
 def _machine(m: Match, hid: str, strength: int = 1, weakness: str = "") -> str:
     s = state(m)
     assert s.solo is not None
-    unit = solo._new_machine(s, s.solo, hid, strength, "schedule")
+    unit = forces.new_machine(s, s.solo, hid, strength, "schedule")
     s.solo.machines[unit.uid].weakness = weakness
     s.solo.dm_total = max(s.solo.dm_total, 1)
     touch(m)
@@ -95,7 +95,7 @@ def test_machine_enters_on_schedule_at_the_rolled_entry_hex(dice: list[int]) -> 
     s.cycle = 7
     dice.extend([4])
     events: list = []
-    solo.economic_phase(GAME, s, events)
+    sheets.economic_phase(GAME, s, events)
     (dm,) = [u for u in s.units.values() if u.kind == "DM"]
     assert dm.hex == s.solo.entry_hexes[3] and dm.level == 2 and dm.owner == DOOMSDAY and dm.revealed
     assert s.solo.schedule == [[9, 4, 1], [10, 6, 1]]
@@ -124,18 +124,18 @@ def test_machine_targets_the_nearest_then_larger_colony() -> None:
     uid = _machine(m, "8.0")
     s.colonies["7.2"] = Colony(0, 1, False, True)
     s.colonies["9.2"] = Colony(0, 3, False, True)
-    assert solo._targets_of(s, uid) == ["9.2"]
+    assert moves.targets_of(s, uid) == ["9.2"]
     s.colonies["9.2"].value = 1
-    assert sorted(solo._targets_of(s, uid)) == ["7.2", "9.2"]
+    assert sorted(moves.targets_of(s, uid)) == ["7.2", "9.2"]
 
 
 def test_machine_combat_numbers() -> None:
     m = start(1, seed=2, scenario="solo_dm")
     s = state(m)
     uid = _machine(m, "8.0", strength=1)
-    dm = solo.combatant(s, s.units[uid], 1)
+    dm = battles.combatant(s, s.units[uid], 1)
     assert (dm.cls, dm.attack, dm.defense, dm.hull, dm.tactics, dm.doomsday) == ("D", 7, 1, 6, 2, True)
-    assert solo.extra_shots(s, ["a1", uid, "a2"]) == ["a1", uid, uid, uid, "a2"]
+    assert battles.extra_shots(s, ["a1", uid, "a2"]) == ["a1", uid, uid, uid, "a2"]
     scout = combat.Combatant("a1", 0, "SC", "E", 3, 0, 1)
     # A 1 does not hit a Doomsday Machine; the machine misses on any 10 and hits on any 1.
     assert not combat.is_hit(1, 0, scout, dm)
@@ -219,15 +219,15 @@ def test_machine_weaknesses(dice: list[int]) -> None:
     s.solo.machines[uid].weakness = "mines"  # type: ignore[union-attr]
     dice.extend([5, 6])
     s.units[uid].hex = "8.4"
-    solo._machine_meets_mines(s, uid, [])
+    moves.machine_meets_mines(s, uid, [])
     assert s.units[uid].damage == 1 and not [u for u in s.units.values() if u.kind == "Mine"]
     # Fighters may only fire at a machine whose weakness they are.
     f = add_unit(m, 0, "F", home)
     s.units[uid].hex = home
     s.solo.machines[uid].weakness = "none"  # type: ignore[union-attr]
-    assert solo.filter_targets(s, f, [s.units[uid]]) == []
+    assert battles.filter_targets(s, f, [s.units[uid]]) == []
     s.solo.machines[uid].weakness = "fighters"  # type: ignore[union-attr]
-    assert solo.filter_targets(s, f, [s.units[uid]]) == [s.units[uid]]
+    assert battles.filter_targets(s, f, [s.units[uid]]) == [s.units[uid]]
 
 
 def test_machine_shoots_the_most_threatening_ships_first() -> None:
@@ -241,8 +241,8 @@ def test_machine_shoots_the_most_threatening_ships_first() -> None:
     ca = add_unit(m, 0, "CA", home)
     sy = add_unit(m, 0, "SY", home)
     # Cruiser: 4 - 1 = 3 to hit the machine; Scout and Shipyard: 3 - 1 = 2.
-    assert solo.filter_targets(s, s.units[uid], [sc, ca, sy]) == [ca]
-    assert solo.filter_targets(s, s.units[uid], [sc, sy]) == [sc, sy]  # a tie: the live player picks
+    assert battles.filter_targets(s, s.units[uid], [sc, ca, sy]) == [ca]
+    assert battles.filter_targets(s, s.units[uid], [sc, sy]) == [sc, sy]  # a tie: the live player picks
 
 
 # --- the base Alien Player (§13.5-13.6) -----------------------------------------------------------------
@@ -271,15 +271,15 @@ def test_alien_economic_rolls(dice: list[int]) -> None:
     s = state(m)
     a = _alien(m)
     dice.extend([1, 9])  # phase 3: econ, defence
-    out = solo.alien_rolls(s, a, 3, 10)
+    out = sheets.alien_rolls(s, a, 3, 10)
     assert out == {"econ": 1, "fleet": 0, "tech": 0, "defense": 1}
     assert a.extra_rolls == [6] and a.defense_cp == 20
     dice.extend([2, 3, 7, 10])  # phase 5 (2 rolls + nothing extra yet): fleet, fleet
-    solo.alien_rolls(s, a, 5, 10)
+    sheets.alien_rolls(s, a, 5, 10)
     assert a.fleet_cp == 20 and len(dice) == 2
     dice.clear()
     dice.extend([2, 7, 10, 4])  # phase 6: 3 rolls + the extra roll from phase 3
-    solo.alien_rolls(s, a, 6, 10)
+    sheets.alien_rolls(s, a, 6, 10)
     assert (a.fleet_cp, a.tech_cp, a.defense_cp) == (40, 10, 40) and not dice
 
 
@@ -289,16 +289,16 @@ def test_alien_fleet_launch_and_first_combat_purchase(dice: list[int]) -> None:
     a = _alien(m)
     a.fleet_cp, a.tech_cp = 30, 25
     dice.extend([3, 9, 5])  # phase 2's single roll: fleet (+5); launch 9 (row 2 launches on 1-10); no Move
-    solo.alien_economy(s, a, 2, [])
+    sheets.alien_economy(s, a, 2, [])
     (fleet,) = a.fleets
     counter = s.units[fleet.counter]
-    assert counter.kind == solo.FLEET_COUNTER and counter.hex == a.home and not counter.revealed
+    assert counter.kind == forces.FLEET_COUNTER and counter.hex == a.home and not counter.revealed
     assert fleet.cp == 35 and a.fleet_cp == 0 and a.launches == [2]
     # Its ships are bought when it first meets the live player: Ship Size 2 is automatic at Ship Size 1,
     # then the d10 tables; 7-10 on the ship roll buys the largest ships.
     dice.extend([10, 9, 8])  # ship size (auto), no fighters (9 > 6), ship roll 8: largest ships
     events: list = []
-    solo._buy_fleet(s, a, fleet, events)
+    sheets.buy_fleet(s, a, fleet, events)
     kinds = sorted(s.units[u].kind for u in fleet.units)
     assert a.techs["ship_size"] == 2 and a.tech_cp == 15
     # 35 CP: three Destroyers (27), then the largest ship the last 8 CP buy (a Scout); 2 CP go back.
@@ -312,7 +312,7 @@ def test_alien_carriers_first_when_it_has_fighters(dice: list[int]) -> None:
     a = _alien(m)
     a.techs["fighters"] = 1
     dice.extend([1])  # ship roll 1: as many ships as possible (Scouts)
-    ids, left = solo.buy_ships(s, a, 60, a.home)
+    ids, left = sheets.buy_ships(s, a, 60, a.home)
     kinds = [s.units[u].kind for u in ids]
     assert kinds[:4] == ["CV", "F", "F", "F"] and kinds.count("CV") == 2 and kinds.count("SC") == 1
     assert left == 0
@@ -331,7 +331,7 @@ def test_alien_technology_table(dice: list[int]) -> None:
     # alien is below Attack 2, so it buys the lower of Attack/Defence (Attack); then 3 = Defence (30 left
     # 30 -> 10 < 20 stops).
     dice.extend([8, 7, 5, 3])
-    solo.buy_technology(s, a, fleet, [])
+    sheets.buy_technology(s, a, fleet, [])
     assert a.techs["attack"] == 1 and a.techs["defense"] == 1 and a.techs["ship_size"] == 2
     assert a.tech_cp == 10 and a.tech_spent == 40
 
@@ -342,13 +342,13 @@ def test_alien_home_world_defence(dice: list[int]) -> None:
     a = _alien(m)
     a.defense_cp = 30
     dice.extend([2])  # 1-3: all mines
-    solo._defend_home(s, a, [])
+    sheets.defend_home(s, a, [])
     assert sorted(u.kind for u in s.units.values() if u.owner == a.owner) == ["Base"] + ["Mine"] * 6
     b = _alien(m, 1)
     b.techs["ship_size"] = 2
     b.defense_cp = 30
     dice.extend([9])  # 8-10: bases, then mines
-    solo._defend_home(s, b, [])
+    sheets.defend_home(s, b, [])
     assert sorted(u.kind for u in s.units.values() if u.owner == b.owner) == ["Base"] * 3 + ["Mine"]
     assert b.defense_cp == 1 and b.defense_spent == 29
 
@@ -357,23 +357,23 @@ def test_alien_fleet_heads_for_the_nearest_undefended_colony() -> None:
     m = start(1, seed=2, scenario="solo_ap")
     s = state(m)
     a = _alien(m)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
     fleet = solo.AlienFleet(counter.uid, [], 12, False, 1, "", 0)
     a.fleets.append(fleet)
-    targets = solo._targets_of(s, counter.uid)
-    assert targets == [hw(m, 0)] and fleet.target == hw(m, 0) and solo.defended(s, hw(m, 0))
+    targets = moves.targets_of(s, counter.uid)
+    assert targets == [hw(m, 0)] and fleet.target == hw(m, 0) and moves.defended(s, hw(m, 0))
     # A fleet keeps its target until the colony is gone; a new colony matters to a fleet without one.
     s.colonies["3.3"] = Colony(0, 1, False, True)
-    assert solo._targets_of(s, counter.uid) == [hw(m, 0)]
+    assert moves.targets_of(s, counter.uid) == [hw(m, 0)]
     fleet.target = ""
-    assert not solo.defended(s, "3.3")
-    assert solo._targets_of(s, counter.uid) == ["3.3"] and fleet.target == "3.3"
+    assert not moves.defended(s, "3.3")
+    assert moves.targets_of(s, counter.uid) == ["3.3"] and fleet.target == "3.3"
     # Shipyards and a single Scout do not defend a colony; two Scouts do.
     add_unit(m, 0, "SY", "3.3")
     add_unit(m, 0, "SC", "3.3")
-    assert not solo.defended(s, "3.3")
+    assert not moves.defended(s, "3.3")
     add_unit(m, 0, "SC", "3.3")
-    assert solo.defended(s, "3.3")
+    assert moves.defended(s, "3.3")
 
 
 def test_destroying_every_alien_home_world_wins() -> None:
@@ -392,7 +392,7 @@ def test_alien_sheet_is_secret_and_resampled() -> None:
     m = start(1, seed=2, scenario="solo_ap")
     s = state(m)
     a = _alien(m)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
     a.fleets.append(solo.AlienFleet(counter.uid, [], 87654, False, 3, "", 0))
     a.launches = [3]
     a.fleet_cp, a.tech_cp, a.defense_cp = 98765, 97531, 86420
@@ -422,9 +422,9 @@ def test_alien_ships_on_the_players_mines() -> None:
     m = start(1, seed=2, scenario="solo_ap")
     s = state(m)
     a = _alien(m)
-    ships = [solo._alien_unit(s, a, "SC", "8.3", revealed=True) for _ in range(3)]
+    ships = [forces.alien_unit(s, a, "SC", "8.3", revealed=True) for _ in range(3)]
     mines = [add_unit(m, 0, "Mine", "8.3") for _ in range(2)]
-    solo._alien_meets_mines(GAME, s, a, [])
+    moves.alien_meets_mines(GAME, s, a, [])
     assert [st.kind for st in s.pending] == ["mine", "mine"] and all(st.seat == 0 for st in s.pending)
     touch(m)
     assert sorted(x.notation for x in m.legal_actions(0)) == sorted(f"boom {u.uid}" for u in ships)
@@ -436,7 +436,7 @@ def test_alien_ships_on_the_players_mines() -> None:
     s.handled = []
     a.techs["minesweeping"] = 1
     add_unit(m, 0, "Mine", "8.3")
-    solo._alien_meets_mines(GAME, s, a, [])
+    moves.alien_meets_mines(GAME, s, a, [])
     assert not s.pending and not [u for u in s.units.values() if u.kind == "Mine"]
 
 
@@ -444,7 +444,7 @@ def test_alien_home_mines_hit_the_players_ships() -> None:
     m = start(1, seed=2, scenario="solo_ap")
     s = state(m)
     a = _alien(m)
-    mine = solo._alien_unit(s, a, "Mine", a.home)
+    mine = forces.alien_unit(s, a, "Mine", a.home)
     scout = add_unit(m, 0, "SC", a.home)
     m.apply(0, "end")
     # The live player picks which of its units the aliens' mine destroys.
@@ -462,7 +462,7 @@ def test_alien_roll_frequencies_match_the_sheet() -> None:
     totals = {"econ": 0, "fleet": 0, "tech": 0, "defense": 0}
     for _ in range(n):
         a = Alien(-3, "4.2", True, 0, 0, 0, [], {}, [], 1, 0, 0, [])
-        out = solo.alien_rolls(s, a, 3, 5)
+        out = sheets.alien_rolls(s, a, 3, 5)
         for k, v in out.items():
             totals[k] += v
         assert a.fleet_cp == 5 * out["fleet"] and a.tech_cp == 5 * out["tech"]
@@ -478,15 +478,15 @@ def test_cloaked_alien_raiders_attack_only_when_stronger() -> None:
     s = state(m)
     a = _alien(m)
     a.techs["cloaking"] = 1
-    raiders = [solo._alien_unit(s, a, "R", "8.3") for _ in range(2)]
+    raiders = [forces.alien_unit(s, a, "R", "8.3") for _ in range(2)]
     a.fleets.append(solo.AlienFleet("", [r.uid for r in raiders], 0, True, 1, "", 0))
     sc = add_unit(m, 0, "SC", "8.3")
     # 24 CP of Raiders against a 6 CP Scout: they attack.
-    assert solo.raider_attacks(s, raiders[0]) and solo._halted(s, raiders[0].uid)
+    assert moves.raider_attacks(s, raiders[0]) and moves.halted(s, raiders[0].uid)
     for _ in range(3):
         add_unit(m, 0, "SC", "8.3")
     # 24 against 24: they stay hidden and slip through.
-    assert not solo.raider_attacks(s, raiders[0]) and not solo._halted(s, raiders[0].uid)
+    assert not moves.raider_attacks(s, raiders[0]) and not moves.halted(s, raiders[0].uid)
     m.apply(0, "end")
     assert s.battle is None or s.battle.hex != "8.3"
     assert sc.uid in s.units

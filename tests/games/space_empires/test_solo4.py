@@ -16,7 +16,7 @@ from galaxis.core.errors import BadOption
 from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony, Marker, Unit
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import forces, moves, sheets
 from galaxis.games.space_empires.opponents.alien_players import solo4
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA, AMOEBA_KIND
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
@@ -56,8 +56,8 @@ def _fight_out(m: Match) -> None:
 def _fleet_with_transport(m: Match, a: Alien, hid: str, ships: int = 1) -> AlienFleet:
     s = state(m)
     assert s.ground is not None
-    units = [solo._alien_unit(s, a, "DD", hid, revealed=True).uid for _ in range(ships)]
-    t = solo._alien_unit(s, a, "T", hid, revealed=True)
+    units = [forces.alien_unit(s, a, "DD", hid, revealed=True).uid for _ in range(ships)]
+    t = forces.alien_unit(s, a, "T", hid, revealed=True)
     s.ground.aboard[t.uid] = ["Infantry"] * 6
     fleet = AlienFleet("", [*units, t.uid], 0, False, 1, hid, 0)
     a.fleets.append(fleet)
@@ -160,10 +160,10 @@ def test_alien_on_a_2_position_attacks_the_colony_nearer_the_edge(scenario: str)
         near, far = _edge_pair(m, a.home)
         for h in (near, far):
             s.colonies[h] = Colony(0, 1, False, True)
-        counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+        counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
         fleet = AlienFleet(counter.uid, [], 12, False, 1, "", 0)
         a.fleets.append(fleet)
-        assert solo._targets_of(s, counter.uid) == ([near] if expect_edge else [far])
+        assert moves.targets_of(s, counter.uid) == ([near] if expect_edge else [far])
         del s.colonies[near], s.colonies[far], s.units[counter.uid]
         a.fleets.clear()
 
@@ -181,26 +181,26 @@ def test_normal_fleets_target_the_nearest_least_defended_colony() -> None:
     m = start(1, seed=2, scenario=NF, aliens="3")
     s = state(m)
     a = _alien(m, 2)  # on the "3" position: no edge tie-break
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
     fleet = AlienFleet(counter.uid, [], 12, False, 1, "", 0)
     a.fleets.append(fleet)
     # The home world is guarded by its starting forces: an undefended colony anywhere comes first.
     s.colonies["2.6"] = Colony(0, 1, False, True)
-    assert solo._targets_of(s, counter.uid) == ["2.6"] and fleet.target == "2.6"
+    assert moves.targets_of(s, counter.uid) == ["2.6"] and fleet.target == "2.6"
     # A nearer undefended colony does not change a chosen target; without one the nearest is chosen.
     s.colonies["7.3"] = Colony(0, 1, False, True)
-    assert solo._targets_of(s, counter.uid) == ["2.6"]
+    assert moves.targets_of(s, counter.uid) == ["2.6"]
     fleet.target = ""
-    assert solo._targets_of(s, counter.uid) == ["7.3"]
+    assert moves.targets_of(s, counter.uid) == ["7.3"]
     # A single Scout defends in these rules (the least defended wins, not "undefended" as in §13.5).
     fleet.target = ""
     add_unit(m, 0, "SC", "7.3")
-    assert solo4.defence_strength(s, "7.3") > 0 and solo._targets_of(s, counter.uid) == ["2.6"]
+    assert solo4.defence_strength(s, "7.3") > 0 and moves.targets_of(s, counter.uid) == ["2.6"]
     # Ground units count too.
     assert s.ground is not None
     s.ground.garrisons["2.6"] = Garrison(0, ["Infantry"] * 5)
     fleet.target = ""
-    assert solo._targets_of(s, counter.uid) == ["7.3"]
+    assert moves.targets_of(s, counter.uid) == ["7.3"]
 
 
 def test_no_bank_no_expansion_or_destroyer_fleets_and_a_free_loaded_transport(dice: list[int]) -> None:
@@ -209,13 +209,13 @@ def test_no_bank_no_expansion_or_destroyer_fleets_and_a_free_loaded_transport(di
     a = _alien(m)
     a.fleet_cp, a.tech_cp = 30, 25
     dice.extend([3, 9, 5])  # phase 2: a fleet roll, launch 9, no Move
-    solo.alien_economy(s, a, 2, [])
+    sheets.alien_economy(s, a, 2, [])
     (fleet,) = a.fleets
     assert s.solo is not None and s.solo.alien_vp is None  # no bank, no defence cap, no VP sheet
     assert fleet.role == "" and not fleet.raider and fleet.counter  # a normal fleet, nothing else
     dice.extend([10, 9, 8])  # Ship Size 2 (automatic), no Fighters, the largest ships
     events: list[Any] = []
-    solo._buy_fleet(s, a, fleet, events)
+    sheets.buy_fleet(s, a, fleet, events)
     kinds = sorted(s.units[u].kind for u in fleet.units)
     assert kinds.count("T") == 1 and "DD" in kinds
     (t,) = [u for u in fleet.units if s.units[u].kind == "T"]
@@ -228,11 +228,11 @@ def test_no_transport_in_the_base_alien_game(dice: list[int]) -> None:
     m = start(1, seed=2, scenario="solo_ap", ground_combat=True)
     s = state(m)
     a = _alien(m)
-    counter = solo._alien_unit(s, a, solo.FLEET_COUNTER, a.home)
+    counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
     fleet = AlienFleet(counter.uid, [], 18, False, 1, "", 0)
     a.fleets.append(fleet)
     dice.extend([8])  # no technology (Tech below 20); the largest ships
-    solo._buy_fleet(s, a, fleet, [])
+    sheets.buy_fleet(s, a, fleet, [])
     assert not [u for u in fleet.units if s.units[u].kind == "T"]
     assert not solo4.reveals_at(s, hw(m, 0))
 
@@ -243,10 +243,10 @@ def test_titans_and_security_forces_for_the_new_features_aliens() -> None:
     assert solo4.extra_warships(s) == ("TN",)
     a = _alien(m)
     a.techs["ship_size"] = 7
-    assert "TN" in [k for k, _ in solo._warships(s, a)]
+    assert "TN" in [k for k, _ in sheets.warships(s, a)]
     # The live player's Boarding Ships are seen in battle; the aliens answer with Security Forces.
     add_unit(m, 0, "BD", "8.3")
-    solo._note_seen(s, "8.3")
+    moves.note_seen(s, "8.3")
     assert s.solo is not None and s.solo.seen["boarding"] >= 1
     a.tech_cp = 40
     solo4.answers(s, a, [])
@@ -452,14 +452,14 @@ def test_doomsday_machines_avoid_amoeba_hexes() -> None:
     assert s.solo is not None
     for u in [u for u in s.units.values() if u.kind == AMOEBA_KIND]:
         del s.units[u.uid]
-    dm = solo._new_machine(s, s.solo, "6.4", 0, "marker")
-    assert solo._passable(s, "6.5", dm.uid) and solo._distances(s, {"6.6"}, dm.uid)["6.5"] == 1
+    dm = forces.new_machine(s, s.solo, "6.4", 0, "marker")
+    assert moves.passable(s, "6.5", dm.uid) and moves.distances(s, {"6.6"}, dm.uid)["6.5"] == 1
     s.units["x99"] = Unit("x99", AMOEBA, AMOEBA_KIND, "6.5", 0, 0, 0, 0, 1, 0, False, "", True, "")
-    assert not solo._passable(s, "6.5", dm.uid) and solo4.amoeba_hex(s, "6.5")
+    assert not moves.passable(s, "6.5", dm.uid) and solo4.amoeba_hex(s, "6.5")
     # Its routes never cross the amoeba's hex (the goal hex excepted).
-    dist = solo._distances(s, {"6.6"}, dm.uid)
+    dist = moves.distances(s, {"6.6"}, dm.uid)
     assert "6.5" not in dist and dist["6.4"] >= _d("6.4", "6.6")
-    assert solo._distances(s, {"6.5"}, dm.uid)["6.5"] == 0
+    assert moves.distances(s, {"6.5"}, dm.uid)["6.5"] == 0
 
 
 # --- whole games --------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.board import NPA, NPA_KINDS
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Battle, Unit
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import battles, endgame, moves
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA_KIND
@@ -93,7 +93,7 @@ class BattlePhase:
             enemies = board.enemy_combat_at(state, hid, seat)
             # Undetected Raiders are not attacked; the player's own cloaked Raiders always attack (§5.11).
             # A solo opponent's cloaked Raiders attack when they outweigh the player there (§13.5).
-            seen = [v for v in enemies if not board.cloaked(state, v) or solo.raider_attacks(state, v)]
+            seen = [v for v in enemies if not board.cloaked(state, v) or moves.raider_attacks(state, v)]
             if not seen and not any(board.cloaked(state, u) for u in mine):
                 continue
             if not enemies:
@@ -187,7 +187,7 @@ class BattlePhase:
         assert b is not None
         side = 0 if self._side_of(state, u.owner) == 0 else 1
         if u.kind == "DM":
-            return solo.combatant(state, u, side)
+            return battles.combatant(state, u, side)
         if u.kind == AMOEBA_KIND:
             return amoeba.combatant(state, u, side)
         if u.kind in NPA_KINDS:
@@ -209,7 +209,7 @@ class BattlePhase:
         hidden = board.cloaked(state, u)
         cls = t.uncloaked_cls if t.uncloaked_cls is not None and not hidden else t.cls
         pd_attack = self._point_defense_attack(state, u)
-        adjusted = solo.adjust_combatant(
+        adjusted = battles.adjust_combatant(
             state,
             u,
             combat.Combatant(
@@ -306,7 +306,7 @@ class BattlePhase:
         bonus = combat.fleet_size_bonus(fighters)
         b.bonus_side = -1 if bonus is None else bonus
         b.queue = [c.uid for c in combat.firing_order(fighters, b.terrain) if not c.screened]
-        b.queue = solo.extra_shots(state, b.queue)  # a Doomsday Machine fires several times (§13.3)
+        b.queue = battles.extra_shots(state, b.queue)  # a Doomsday Machine fires several times (§13.3)
         b.queue = amoeba.extra_shots(state, b.queue)  # the big-appetite amoeba attacks twice (§13.11.3)
 
     def _sides_left(self, state: SEState) -> tuple[bool, bool]:
@@ -361,7 +361,7 @@ class BattlePhase:
         others = [self._as_combatant(state, u) for u in self._combatants(state)]
         legal = {c.uid for c in combat.legal_targets(shooter, others)}
         found = sorted((state.units[uid] for uid in legal), key=lambda u: _uid_key(u.uid))
-        found = solo.filter_targets(state, state.units[shooter_uid], found)
+        found = battles.filter_targets(state, state.units[shooter_uid], found)
         found = amoeba.filter_targets(state, state.units[shooter_uid], found)
         return experience.filter_targets(state, state.units[shooter_uid], found)  # §10.2
 
@@ -410,7 +410,7 @@ class BattlePhase:
         loser = 1 if att else 0 if dfn else None
         for u in board.units_at(state, b.hex):
             # §5.6: survivors are repaired after the battle (a Doomsday Machine keeps its damage, §13.3).
-            u.damage, u.screened = (u.damage if solo.keeps_damage(u) else 0), False
+            u.damage, u.screened = (u.damage if battles.keeps_damage(u) else 0), False
             gone = u.uid in b.withdrawn or amoeba.sits_out(state, u)  # science vessels sit out (§13.11.2)
             if loser is not None and self._side_of(state, u.owner) == loser and not gone:
                 # Non-combat units left alone with the enemy are destroyed (§5.8).
@@ -545,7 +545,7 @@ class BattlePhase:
     def _eliminate(self, state: SEState, seat: int, events: list[Event]) -> None:
         """§8: a player whose home world is destroyed is out; the rest of the empire is removed."""
         if seat < 0:  # an alien empire of a solo scenario (§13.5)
-            solo.eliminate_opponent(state, seat, events)
+            endgame.eliminate_opponent(state, seat, events)
             return
         state.players[seat].alive = False
         for uid in [u.uid for u in state.units.values() if u.owner == seat]:
@@ -564,4 +564,4 @@ class BattlePhase:
             state.phase = "over"
             state.pending = []
             state.battle = None
-        solo.after_elimination(state, events)
+        endgame.after_elimination(state, events)

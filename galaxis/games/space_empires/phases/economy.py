@@ -12,7 +12,7 @@ from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.board import BUYABLE, BUYABLE_TECHS, MAX_BID
 from galaxis.games.space_empires.base.state import Unit
 from galaxis.games.space_empires.base.text_data import MSG, TechLevels, TechName, UnitName
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import moves, sheets
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.phases import _hex_key, _kinds_of, _unit_key
@@ -205,7 +205,7 @@ class EconomicPhase:
     # --- the Economic Phase (§7) ----------------------------------------------------------------------
     def _start_econ(self, state: SEState, events: list[Event]) -> None:
         state.phase = "econ"
-        solo.econ_starts(self, state, events)  # §13.10: the machines' victory points
+        sheets.econ_starts(self, state, events)  # §13.10: the machines' victory points
         if state.phase == "over":
             return
         for seat in board.alive_seats(state):
@@ -346,7 +346,7 @@ class EconomicPhase:
             state, [(first + i) % n for i in range(n) if state.players[(first + i) % n].alive]
         )
         events.append({"type": "first_player", "seat": first})
-        solo.economic_phase(self, state, events)  # §13.4-13.5: machines enter, the aliens roll
+        sheets.economic_phase(self, state, events)  # §13.4-13.5: machines enter, the aliens roll
         if state.phase == "over":
             return
         if state.cycle >= state.cycles:
@@ -357,4 +357,4 @@ class EconomicPhase:
         state.turn = 1
         state.active = 0
         self._start_move(state)
-        solo.opponents_move(self, state, events, start=True)  # §13.10: machines before late movers
+        moves.opponents_move(self, state, events, start=True)  # §13.10: machines before late movers

@@ -11,7 +11,7 @@ from galaxis.games.space_empires.base import board, combat, data, economy, movem
 from galaxis.games.space_empires.base.board import NPA, NPA_KINDS, SEATS
 from galaxis.games.space_empires.base.state import Marker, Unit
 from galaxis.games.space_empires.base.text_data import MSG, UnitName
-from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents import moves, solo
 from galaxis.games.space_empires.opponents.alien_players import solo4
 from galaxis.games.space_empires.opponents.alien_players import vp_explore as alien_vp_explore
 from galaxis.games.space_empires.opponents.amoebas import amoeba
@@ -250,7 +250,7 @@ class MovementPhase:
         self._forget(state, hid)
         events.append({"type": "explore", "hex": hid, "marker": m.kind, "value": m.value, "peek": True})
         if m.kind in ("danger", "lost_in_space", "doomsday") or (
-            m.kind == "warp_point" and not solo.keeps_warp_point(state, hid, m, events)
+            m.kind == "warp_point" and not moves.keeps_warp_point(state, hid, m, events)
         ):
             del state.markers[hid]
         elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state) and solo4.npas(state):
@@ -343,7 +343,7 @@ class MovementPhase:
         state.phase = "combat"
         state.handled = []
         reaction.offer(state)  # §10.6: enemies with Exploration 2 may react before the battles
-        solo.opponents_move(self, state, events)  # §13.2: the solo opponents move after the live player
+        moves.opponents_move(self, state, events)  # §13.2: the solo opponents move after the live player
 
     # --- exploration (§6) -----------------------------------------------------------------------------
     def _explore(self, state: SEState, seat: int, events: list[Event]) -> None:
@@ -396,7 +396,7 @@ class MovementPhase:
             victory.supernova(state, hid, events)  # §12.2: the Super Nova destroys the relic
         elif m.kind in ("warp_point", "doomsday"):
             # Without their optional rules these count as empty space and are removed (§6, §13.8).
-            if not solo.marker_flipped(state, seat, hid, m, events):
+            if not moves.marker_flipped(state, seat, hid, m, events):
                 del state.markers[hid]
         elif m.kind == "barren" and m.pool == "deep" and amoeba.npas(state) and solo4.npas(state):
             self._place_npas(state, hid)

@@ -40,7 +40,7 @@ def boarding_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[st
     "AP-nak 2-es Hajófogl. tech-je van: 2 BD-t vesz"): with option ``boarding`` an alien with Boarding
     1 buys 2 Boarding Ships first, with Boarding 2 two more, as its CP and free counters allow; they carry
     its Boarding level. Returns the new unit ids and the CP left."""
-    from galaxis.games.space_empires.opponents.solo import _alien_unit
+    from galaxis.games.space_empires.opponents.forces import alien_unit
 
     level = a.techs.get("boarding", 0)
     if not state.boarding or level < 1 or not uses_new_systems(state):
@@ -51,7 +51,7 @@ def boarding_ships(state: SEState, a: Alien, cp: int, hid: str) -> tuple[list[st
     for _ in range(BOARDING_SHIPS_PER_LEVEL * min(level, 2)):
         if cost > cp or board.counters_on_map(state, a.owner, "BD") >= spec.counters:
             break
-        unit = _alien_unit(state, a, "BD", hid, revealed=True)
+        unit = alien_unit(state, a, "BD", hid, revealed=True)
         unit.level = level
         bought.append(unit.uid)
         cp -= cost

@@ -92,27 +92,27 @@ def technology(state: SEState, a: Alien, hid: str, events: list[Event]) -> None:
 def security_forces_answer(state: SEState, a: Alien, seen: dict[str, int], events: list[Event]) -> None:
     """Flowchart: "Ellens. Átszállóhajókat látott" and "Biztonsági erők hiányzik": "1-es Biztons. Erőket
     vesz" (with ``boarding``)."""
-    from galaxis.games.space_empires.opponents.solo import _buy_tech
+    from galaxis.games.space_empires.opponents.sheets import buy_tech
 
     want = tables().security_forces_level
     if state.boarding and seen.get("boarding", 0) and a.techs.get("security_forces", 0) < want:
-        _buy_tech(state, a, "security_forces", events)
+        buy_tech(state, a, "security_forces", events)
 
 
 def military_academy_roll(state: SEState, a: Alien, seen: dict[str, int], events: list[Event]) -> None:
     """Flowchart: "Veterán- vagy tapasztaltabb ell. hajókat látott", "dobás 1-6 eredm.": "Megveszi a
     következő Katonai Akadémia szintet" (with ``experience``)."""
-    from galaxis.games.space_empires.opponents.solo import _buy_tech, _can_buy_tech
+    from galaxis.games.space_empires.opponents.sheets import buy_tech, can_buy_tech
 
     t = tables()
     if not state.experience or seen.get(SEEN_EXPERIENCE, 0) < t.academy_seen_level:
         return
-    if not _can_buy_tech(state, a, "military_academy"):
+    if not can_buy_tech(state, a, "military_academy"):
         return
     roll = _d10(state)
     events.append(_roll_event(a, "military_academy", roll, t.academy_roll_max))
     if roll <= t.academy_roll_max:
-        _buy_tech(state, a, "military_academy", events)
+        buy_tech(state, a, "military_academy", events)
 
 
 def combat_over_planet(state: SEState, hid: str) -> bool:
@@ -124,17 +124,17 @@ def combat_over_planet(state: SEState, hid: str) -> bool:
 def ground_combat_roll(state: SEState, a: Alien, hid: str, events: list[Event]) -> None:
     """Flowchart: "Harc zajlik a bolygó felett?" [DESIGN "dobás 1-4 eredm."]: "Megveszi a következő
     Felszíni harc szintet" (with ``ground_combat``)."""
-    from galaxis.games.space_empires.opponents.solo import _buy_tech, _can_buy_tech
+    from galaxis.games.space_empires.opponents.sheets import buy_tech, can_buy_tech
 
     t = tables()
     if state.ground is None or not combat_over_planet(state, hid):
         return
-    if not _can_buy_tech(state, a, _ground.TECH):
+    if not can_buy_tech(state, a, _ground.TECH):
         return
     roll = _d10(state)
     events.append(_roll_event(a, _ground.TECH, roll, t.ground_combat_roll_max))
     if roll <= t.ground_combat_roll_max:
-        _buy_tech(state, a, _ground.TECH, events)
+        buy_tech(state, a, _ground.TECH, events)
 
 
 def _event(kind: str, **fields: Any) -> Event:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from galaxis.core import Event
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.opponents import solo as _solo
+from galaxis.games.space_empires.opponents import forces, moves, sheets
 from galaxis.games.space_empires.opponents.alien_players import flowchart_ground as ap_flowchart_ground
 from galaxis.games.space_empires.opponents.alien_players.solo4_ground import _event, tables
 from galaxis.games.space_empires.opponents.amoebas.state import AMOEBA_KIND
@@ -110,13 +110,13 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
     if fleet.target in colonies:
         return [fleet.target]
     here = state.units[uid].hex
-    reach = {h: _solo._distances(state, {h}, uid).get(here, 999) for h in colonies}
+    reach = {h: moves.distances(state, {h}, uid).get(here, 999) for h in colonies}
 
     def key(h: str) -> tuple[int, int, int, int]:
         return defence_strength(state, h), edge_term(state, a, h), reach[h], -colonies[h].value
 
     best = min(key(h) for h in colonies)
-    found = sorted((h for h in colonies if key(h) == best), key=_solo._hex_key)
+    found = sorted((h for h in colonies if key(h) == best), key=forces.hex_key)
     if len(found) == 1:
         fleet.target = found[0]
     return found
@@ -158,7 +158,7 @@ def free_transport(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events
     g = state.ground
     if g is None or not gets_transport(state, fleet):
         return
-    t = _solo._alien_unit(state, a, _ground.TRANSPORT, hid, revealed=True)
+    t = forces.alien_unit(state, a, _ground.TRANSPORT, hid, revealed=True)
     fleet.units.append(t.uid)
     load = ap_flowchart_ground.transport_load(state, a) or [transport_load(a)] * _ground.CAPACITY  # §13.12.4
     g.aboard[t.uid], kind = load, ap_flowchart_ground.load_text(load)
@@ -198,7 +198,7 @@ def alien_landings(game: SpaceEmpires, state: SEState, events: list[Event]) -> N
                 continue
             hid = state.units[transports[0]].hex
             col = state.colonies.get(hid)
-            if col is None or col.owner < 0 or col.owner == CAPITOL or _solo._meets_player(state, hid):
+            if col is None or col.owner < 0 or col.owner == CAPITOL or moves.meets_player(state, hid):
                 continue
             _alien_lands(game, state, a, hid, transports, events)
 
@@ -251,7 +251,7 @@ def defend_captured(state: SEState, a: Alien, events: list[Event], always: bool 
     troop_cost = _ground.unit_types()[kind].cost
     home = parse_hex_id(a.home)
     mine = [h for h, c in state.colonies.items() if c.owner == a.owner and not c.home]
-    for hid in sorted(mine, key=lambda h: (distance(parse_hex_id(h), home), _solo._hex_key(h))):
+    for hid in sorted(mine, key=lambda h: (distance(parse_hex_id(h), home), forces.hex_key(h))):
         while True:
             here = board.units_at(state, hid)
             troops = _ground.troops_at(state, hid)
@@ -262,12 +262,12 @@ def defend_captured(state: SEState, a: Alien, events: list[Event], always: bool 
                 not any(v.kind == "Base" and v.owner == a.owner for v in here)
                 and units["Base"].cost <= budget
             ):
-                _solo._alien_unit(state, a, "Base", hid, revealed=True)
+                forces.alien_unit(state, a, "Base", hid, revealed=True)
                 bought, cost = "Base", units["Base"].cost
             elif sum(1 for v in here if v.kind == "Mine" and v.owner == a.owner) < spec.mines and (
                 units["Mine"].cost <= budget and a.techs.get("mines", 0) >= 1
             ):
-                _solo._alien_unit(state, a, "Mine", hid)
+                forces.alien_unit(state, a, "Mine", hid)
                 bought, cost = "Mine", units["Mine"].cost
             else:
                 break
@@ -290,7 +290,7 @@ def answers(state: SEState, a: Alien, events: list[Event]) -> None:
     if solo is None or not new_features(state):
         return
     while solo.seen.get("boarding", 0) > a.techs.get("security_forces", 0):
-        if not _solo._buy_tech(state, a, "security_forces", events):
+        if not sheets.buy_tech(state, a, "security_forces", events):
             return
 
 

@@ -218,14 +218,14 @@ def _name(a: Alien) -> str:
 def setup(state: SEState, scenario: Scenario, difficulty: str) -> None:
     """The alien empires on their 20 CP home worlds with their banks, the Galactic Capitol (an unused
     5 CP colony allied to the players) and the aliens' victory-point track at 0."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
     from galaxis.games.space_empires.opponents.doomsday import coop
 
     assert state.solo is not None and scenario.opponents is not None and scenario.alien_vp is not None
     mode = tables().modes[mode_of(scenario.id)]  # type: ignore[index]
     s = state.solo
     s.cp_per_roll = mode.cp_per_roll[difficulty]
-    solo.add_aliens(state, scenario.opponents.alien_homes[: mode.empires])
+    forces.add_aliens(state, scenario.opponents.alien_homes[: mode.empires])
     for a in s.aliens:  # the flowchart: the aliens start with Mines, Terraforming 1 and Exploration 1
         for track, level in tables().start_techs.items():
             a.techs[track] = max(a.techs.get(track, 0), level)
@@ -313,7 +313,7 @@ def launch(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
     """The launch flowchart: the launch roll (-2 for each threatening technology), the Move roll, then a
     raider fleet, or a destroyer or expansion fleet by the fleet-type roll; an expansion fleet takes up
     to 50 CP from the bank; a fleet of bank CP only is an expansion fleet."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces, sheets
     from galaxis.games.space_empires.opponents.tables import solo_tables
 
     vps = vp_of(state)
@@ -322,12 +322,12 @@ def launch(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
         return
     ap = solo_tables().alien_player
     roll = _d10(state)
-    need = solo.launch_penalty(a, state.solo.seen)
+    need = sheets.launch_penalty(a, state.solo.seen)
     if not tables().row(phase).launches(max(1, roll - need)):
         events.append(_event("alien_vp_no_launch", f"{_name(a)} rolls {roll} and launches no fleet", a))
         return
     if _d10(state) <= ap.move_roll_max:
-        solo._buy_tech(state, a, "move", events)
+        sheets.buy_tech(state, a, "move", events)
     i = _index(state, a)
     raider = (
         a.techs.get("cloaking", 0) >= 1
@@ -338,7 +338,7 @@ def launch(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
     if raider:
         cost = data.units(state.edition)["R"].cost
         while a.fleet_cp >= cost:
-            fleet.units.append(solo._alien_unit(state, a, "R", a.home).uid)
+            fleet.units.append(forces.alien_unit(state, a, "R", a.home).uid)
             a.fleet_cp -= cost
     else:
         if a.fleet_cp >= tables().launch_min_cp:
@@ -353,7 +353,7 @@ def launch(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
             fleet.bank = take
         else:
             fleet.target = destroyer_target(state, a, phase)
-        counter = solo._alien_unit(state, a, solo.FLEET_COUNTER, a.home)
+        counter = forces.alien_unit(state, a, forces.FLEET_COUNTER, a.home)
         fleet.counter = counter.uid
         why = f" (type roll {type_roll})" if type_roll else " (bank CP only)"
         target = f", heading for {fleet.target}" if fleet.target else ""
@@ -368,7 +368,7 @@ def launch(state: SEState, a: Alien, phase: int, events: list[Event]) -> None:
         )
     a.fleets.append(fleet)
     a.launches.append(phase)
-    events.append({"type": "alien_launch", "alien": a.owner, "hex": a.home, "unit": solo._fleet_lead(fleet)})
+    events.append({"type": "alien_launch", "alien": a.owner, "hex": a.home, "unit": forces.fleet_lead(fleet)})
 
 
 def destroyer_target(state: SEState, a: Alien, phase: int) -> str:
@@ -400,7 +400,7 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
     target; an expansion fleet heads for the live players' colony it reaches in the fewest Economic
     Phases (not home worlds or the Capitol; the Asteroid, Nebula and unexplored-hex stops counted,
     ``alien_vp_moves.earliest``), re-chosen every step (§13.12.5)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
     from galaxis.games.space_empires.opponents.alien_players import vp_moves as alien_vp_moves
 
     if fleet.role == "destroyer":
@@ -416,7 +416,7 @@ def targets(state: SEState, fleet: AlienFleet, a: Alien, uid: str) -> list[str] 
     if not goals:
         return None  # the flowchart's last targets: the nearest least defended colony (the base rules)
     here = state.units[uid].hex
-    reach = {h: solo._distances(state, {h}, uid).get(here, 999) for h in goals}
+    reach = {h: moves.distances(state, {h}, uid).get(here, 999) for h in goals}
     phases = alien_vp_moves.earliest(state, uid, set(goals))  # the terrain stops counted (§13.12.5)
 
     def key(h: str) -> tuple[int, int, int, int]:
@@ -473,12 +473,12 @@ def destroyer_avoids(state: SEState, uid: str, options: set[str]) -> set[str]:
     and unexplored-hex stops counted, ``alien_vp_moves.plan``) and enters the fewest avoided hexes
     (``_avoided``); among those, the one that arrives first. So a detour of extra moves is taken when it
     avoids more and costs no Economic Phase; with every way equally blocked it goes straight on."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
     from galaxis.games.space_empires.opponents.alien_players import vp_moves as alien_vp_moves
 
     if vp_of(state) is None or state.solo is None or not options:
         return options
-    fleet = solo._fleet_of(state.solo, uid)
+    fleet = forces.fleet_of(state.solo, uid)
     if fleet is None or fleet.role != "destroyer" or fleet.target not in state.colonies:
         return options
     target = fleet.target
@@ -527,12 +527,12 @@ def deep_space_first(state: SEState, uid: str, options: set[str]) -> set[str]:
     """§13.12.5, 3 players: an expansion or raider fleet that has not yet spent an Economic Phase in Deep
     Space does not step from Deep Space into a live player's Home System (it waits at the border). A
     fleet already inside one (designed: launched there) moves freely."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     vps = vp_of(state)
     if vps is None or vps.mode != "coop_3p" or state.solo is None:
         return options
-    fleet = solo._fleet_of(state.solo, uid)
+    fleet = forces.fleet_of(state.solo, uid)
     if fleet is None or fleet.role not in ("expansion", "raider") or fleet.deep_phase:
         return options
     if not _deep_space(state, state.units[uid].hex):
@@ -568,15 +568,15 @@ def colony_destroyed(state: SEState, col: Colony, hid: str, by: str, events: lis
     """A destroyer or expansion fleet that destroyed a live player's colony (it won the space battle
     there and bombarded the colony away; ground troops are pending, §13.12.8) gets a free Colony Ship on
     its home world, which heads for the planet by the shortest way."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     if vp_of(state) is None or state.solo is None or col.owner < 0 or col.home:
         return
-    fleet = solo._fleet_of(state.solo, by)
+    fleet = forces.fleet_of(state.solo, by)
     a = next((x for x in state.solo.aliens if fleet in x.fleets), None)
     if fleet is None or a is None or fleet.role not in ("destroyer", "expansion"):
         return
-    ship = solo._alien_unit(state, a, "CO", a.home, revealed=True)
+    ship = forces.alien_unit(state, a, "CO", a.home, revealed=True)
     a.fleets.append(AlienFleet("", [ship.uid], 0, False, state.cycle, hid, 0, "colony_ship"))
     events.append(
         _event(
@@ -837,14 +837,14 @@ def observe(state: SEState, obs: dict[str, Any]) -> dict[str, Any]:
     vps = vp_of(state)
     if vps is None or state.solo is None or "scenario" not in obs:
         return obs
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     obs["scenario"]["alien_vp"] = {
         "mode": vps.mode,
         "max_defense": vps.max_defense,
         "minerals": list(vps.minerals),
         "fleets": {
-            solo._fleet_lead(f): {"role": f.role, "target": f.target if f.role == "destroyer" else ""}
+            forces.fleet_lead(f): {"role": f.role, "target": f.target if f.role == "destroyer" else ""}
             for a in state.solo.aliens
             for f in a.fleets
         },
@@ -857,13 +857,13 @@ def text_lines(state: SEState, lang: str = "en") -> list[str]:
     vps = vp_of(state)
     if vps is None or state.solo is None:
         return []
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     lines = []
     for a in state.solo.aliens:
-        roles = ", ".join(f"{solo._fleet_lead(f)} {word(f.role, lang)}" for f in a.fleets if f.role) or "-"
+        roles = ", ".join(f"{forces.fleet_lead(f)} {word(f.role, lang)}" for f in a.fleets if f.role) or "-"
         lines.append(
-            f"  {word('alien', lang)} {solo._opp_letter(a.owner)}: {word('fleets', lang)} {roles}; "
+            f"  {word('alien', lang)} {board.opponent_letter(a.owner)}: {word('fleets', lang)} {roles}; "
             f"{word('minerals_scored', lang)} {vps.minerals[_index(state, a)]}"
         )
     return lines

@@ -62,11 +62,11 @@ def face_down_deep(state: SEState, hid: str) -> bool:
 
 def _explorer(state: SEState, uid: str) -> tuple[Alien, AlienFleet] | None:
     """The alien and its destroyer or expansion fleet that ``uid`` leads, in a victory-point game."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     if not _vp(state) or state.solo is None:
         return None
-    fleet = solo._fleet_of(state.solo, uid)
+    fleet = forces.fleet_of(state.solo, uid)
     if fleet is None or fleet.role not in EXPLORERS:
         return None
     a = next((x for x in state.solo.aliens if fleet in x.fleets), None)
@@ -79,9 +79,8 @@ def _turn_key(state: SEState) -> int:
 
 def _say(kind: str, key: str, events: list[Event], **fields: Any) -> None:
     """An event with its English text (data/text.yaml ``key`` has the Hungarian words too)."""
-    from galaxis.games.space_empires.opponents import solo
 
-    alien = solo._opp_letter(int(fields["alien"]))
+    alien = board.opponent_letter(int(fields["alien"]))
     text = word(key, "en").format(**{**fields, "alien": alien})
     events.append({"type": kind, **fields, "text": text})
 
@@ -92,9 +91,9 @@ def peek_hex(state: SEState, uid: str) -> str:
     adjacent marker (§6.2), and the alien explores only what lies on its route ("Az AP olyan Mélyűr hexát
     nem tud felderíteni, ami nem esik flottája útjába"): the first (by hex id) face-down Deep Space marker
     among the next steps of its route (§13.12.5's route options); '' when there is none."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
-    found = [h for h in solo._route_options(state, uid) if face_down_deep(state, h)]
+    found = [h for h in moves.route_options(state, uid) if face_down_deep(state, h)]
     return found[0] if found else ""
 
 
@@ -106,8 +105,8 @@ def peeks(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> 
     Doomsday marker are removed harmlessly, a warp point too unless its optional rule keeps it, a barren
     planet receives its 4 non-player aliens (and becomes an expansion target); the others stay face up,
     public to everyone. A Black Hole or Super Nova found so is then avoided (the aliens never enter a
-    Black Hole: ``solo._passable``)."""
-    from galaxis.games.space_empires.opponents import solo
+    Black Hole: ``moves.passable``)."""
+    from galaxis.games.space_empires.opponents import moves
 
     found = _explorer(state, uid)
     if found is None:
@@ -122,7 +121,7 @@ def peeks(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) -> 
         return
     m = state.markers[hid]
     _flip(game, state, a, uid, hid, m, True, events)
-    if m.kind in ONE_SHOT or (m.kind == "warp_point" and not solo.keeps_warp_point(state, hid, m, events)):
+    if m.kind in ONE_SHOT or (m.kind == "warp_point" and not moves.keeps_warp_point(state, hid, m, events)):
         del state.markers[hid]
     elif _npas_arrive(state, m):
         game._place_npas(state, hid)
@@ -184,7 +183,7 @@ def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) ->
     it to the neighbour a d10 names (as §13.10), a barren planet receives its non-player aliens (the fleet
     fights them when it ends its move, alien_vp_npa.fights_npas); other markers stay face up. Entering an
     unexplored hex ends the fleet's move for the turn (§4.2)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
     found = _explorer(state, uid)
     if found is None or uid not in state.units:
@@ -203,13 +202,13 @@ def enters(game: SpaceEmpires, state: SEState, uid: str, events: list[Event]) ->
     if not fleet.counter and not fleet.units:
         a.fleets.remove(fleet)  # destroyed to the last ship (Danger!, a Black Hole)
         return
-    solo._set_moved(state, fleet.counter or fleet.units[0], 99)  # §4.2: an unexplored hex ends the move
+    moves.set_moved(state, fleet.counter or fleet.units[0], 99)  # §4.2: an unexplored hex ends the move
 
 
 def _marker_effect(
     game: SpaceEmpires, state: SEState, a: Alien, hid: str, m: Marker, here: list[Unit], events: list[Event]
 ) -> None:
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
     if m.kind == "danger":
         del state.markers[hid]
@@ -236,7 +235,7 @@ def _marker_effect(
             for u in here:
                 u.came_from, u.hex = u.hex, to
     elif m.kind in ("warp_point", "doomsday"):
-        if not solo.marker_flipped(state, a.owner, hid, m, events):
+        if not moves.marker_flipped(state, a.owner, hid, m, events):
             del state.markers[hid]
     elif _npas_arrive(state, m):
         game._place_npas(state, hid)
@@ -245,7 +244,7 @@ def _marker_effect(
 def _lost_hexes(state: SEState, hid: str) -> list[str]:
     """[DESIGN] Where Lost in Space may send an alien fleet: a neighbour it may enter (no Super Nova or
     Black Hole) without the live players' units."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     out = []
     for h in board.adjacent(len(state.players), hid):
@@ -255,7 +254,7 @@ def _lost_hexes(state: SEState, hid: str) -> list[str]:
         if any(v.owner >= 0 for v in board.units_at(state, h)):
             continue
         out.append(h)
-    return sorted(out, key=solo._hex_key)
+    return sorted(out, key=forces.hex_key)
 
 
 def _destroyed(state: SEState, u: Unit, why: str, events: list[Event], roll: int = 0) -> None:
@@ -270,12 +269,12 @@ def raider_blocks(state: SEState, u: Unit, hid: str) -> Msg | None:
     """Seed "Élő játékos nem léphet be olyan, fel nem fedett, Mélyűr jelzőt tartalmazó hexára, amelyen
     egy AP Lopakodó flottája áll": a live player's unit may not enter a face-down Deep Space hex holding
     an alien Raider fleet (its counters and its role are public, §13.12.7)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     if u.owner < 0 or state.solo is None or not _vp(state) or not face_down_deep(state, hid):
         return None
     for v in board.units_at(state, hid):
-        fleet = solo._fleet_of(state.solo, v.uid) if v.owner < 0 else None
+        fleet = forces.fleet_of(state.solo, v.uid) if v.owner < 0 else None
         if fleet is not None and fleet.raider:
             return MSG("raider_blocks")
     return None

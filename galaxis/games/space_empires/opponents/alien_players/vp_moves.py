@@ -32,11 +32,11 @@ Cost = tuple[int, ...]
 
 
 def _fleet(state: SEState, uid: str) -> tuple[Alien, AlienFleet] | None:
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
     if alien_vp.vp_of(state) is None or state.solo is None:
         return None
-    fleet = solo._fleet_of(state.solo, uid)
+    fleet = forces.fleet_of(state.solo, uid)
     a = next((x for x in state.solo.aliens if fleet is not None and fleet in x.fleets), None)
     return (a, fleet) if fleet is not None and a is not None else None
 
@@ -49,12 +49,12 @@ def stops_in_terrain(state: SEState, uid: str) -> None:
     its move for the turn (§4.2). [DESIGN] The free Colony Ships too, as a live player's Colony Ship.
     A face-down marker stops nobody by its terrain (its kind is not known; the destroyer and expansion
     fleets stop there anyway because it is unexplored, §13.12.5)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
     if uid not in state.units or _fleet(state, uid) is None:
         return
     if board.terrain(state, state.units[uid].hex) in TERRAIN_STOPS:
-        solo._set_moved(state, uid, 99)
+        moves.set_moved(state, uid, 99)
 
 
 def _stops(state: SEState, fleet: AlienFleet, hid: str) -> bool:
@@ -106,7 +106,7 @@ def _step(state: SEState, row: tuple[int, ...], tick: Tick, stop: bool) -> Tick:
 def earliest(state: SEState, uid: str, goals: set[str]) -> dict[str, int]:
     """For each goal the fleet can reach, the Economic Phases that come before it arrives there on its
     quickest route (0: before the next Economic Phase), the terrain stops included (§13.12.5)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
     found = _fleet(state, uid)
     if found is None:
@@ -123,7 +123,7 @@ def earliest(state: SEState, uid: str, goals: set[str]) -> dict[str, int]:
         if tick != best.get(h):
             continue
         for n in board.adjacent(players, h):
-            if not solo._passable(state, n, uid):
+            if not moves.passable(state, n, uid):
                 continue
             if n in goals and n not in out:
                 out[n] = phase_of(state, tick[0])
@@ -140,7 +140,7 @@ def plan(state: SEState, uid: str, goals: set[str], cost: Callable[[str], Cost])
     """The next steps of the routes that reach a goal in the same Economic Phase as the quickest route
     and enter the least ``cost`` (summed over the hexes entered, goals excepted), then arrive first. Empty
     when no goal can be reached."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
     found = _fleet(state, uid)
     reach = earliest(state, uid, goals)
@@ -150,7 +150,7 @@ def plan(state: SEState, uid: str, goals: set[str], cost: Callable[[str], Cost])
     row = moves_row(state, a, fleet)
     deadline = TURNS * (min(reach.values()) + 1) - (state.turn - 1)  # the first turn too late
     players = len(state.players)
-    dist = solo._distances(state, goals, uid)
+    dist = moves.distances(state, goals, uid)
     zero: Cost = tuple(0 for _ in cost(next(iter(goals))))
     Value = tuple[Cost, int, int]
     value: dict[tuple[str, Tick], Value] = {}
@@ -227,13 +227,13 @@ def raider_avoids(state: SEState, uid: str, options: set[str]) -> set[str]:
     (``raider_shuns``), then the fewest Nebulae, then arrives first. [DESIGN] Combat is avoided before
     Nebulae, and only without costing an Economic Phase, as the destroyers' avoidance; the target itself
     is never avoided (the base rule decides there whether it attacks, §13.5)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
     found = _fleet(state, uid)
     if found is None or not options or found[1].role != "raider":
         return options
     fleet = found[1]
-    goals = set(solo._targets_of(state, uid))
+    goals = set(moves.targets_of(state, uid))
     if not goals:
         return options
 

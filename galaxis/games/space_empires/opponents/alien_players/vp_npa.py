@@ -76,7 +76,7 @@ def fights_npas(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]
     aliens there. The fleet that destroys them all gets a free Colony Ship; an expansion fleet guards the
     planet. [DESIGN] A destroyer fleet that ends its move there (it found the planet by entering it,
     alien_vp_explore.enters) fights too ("Ha a flotta ... sivár bolygóra lép ... harcra kerül sor")."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import sheets
 
     if fleet.role not in ("expansion", "destroyer"):
         return
@@ -91,7 +91,7 @@ def fights_npas(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]
     if hid not in npa_planets(state):
         return
     if fleet.counter in state.units:
-        solo._buy_fleet(state, a, fleet, events)
+        sheets.buy_fleet(state, a, fleet, events)
     ours = [
         state.units[u] for u in fleet.units if u in state.units and board.is_combat_kind(state.units[u].kind)
     ]
@@ -106,7 +106,7 @@ def fights_npas(state: SEState, a: Alien, fleet: AlienFleet, events: list[Event]
             "type": "alien_vp_npa_cleared",
             "alien": a.owner,
             "hex": hid,
-            "text": f"alien {solo._opp_letter(a.owner)} destroys the non-player aliens at {hid}",
+            "text": f"alien {board.opponent_letter(a.owner)} destroys the non-player aliens at {hid}",
         }
     )
     guards(state, a, fleet, hid, events)
@@ -173,7 +173,6 @@ def ground_battle(state: SEState, inv: Any, events: list[Event]) -> None:
     round 1); each unit fires at the enemy it hits most easily (ties: the first by id); a d10 at or under
     attack minus the target's defence hits (a 1 always hits), a unit dies when its damage reaches its
     hull. At most ``MAX_ROUNDS`` rounds."""
-    from galaxis.games.space_empires.opponents import solo
     from galaxis.games.space_empires.systems import ground
 
     def alive(side: int) -> list[Any]:
@@ -256,7 +255,6 @@ def guards(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events: list[E
     bolygóját, a flotta maradéka helyben marad és a játék hátralevő részében a bolygót védi"): the rest of
     the expansion fleet stays on the planet for the rest of the game. [DESIGN] It no longer counts
     against the most fleets in space (it has become the planet's defence)."""
-    from galaxis.games.space_empires.opponents import solo
 
     if fleet.role != "expansion":
         return
@@ -266,7 +264,7 @@ def guards(state: SEState, a: Alien, fleet: AlienFleet, hid: str, events: list[E
             "type": "alien_vp_guards",
             "alien": a.owner,
             "hex": hid,
-            "text": f"alien {solo._opp_letter(a.owner)}'s expansion fleet stays to defend {hid}",
+            "text": f"alien {board.opponent_letter(a.owner)}'s expansion fleet stays to defend {hid}",
         }
     )
 
@@ -282,9 +280,9 @@ def guards_captured(state: SEState, a: Alien, hid: str, events: list[Event]) -> 
 def colony_ship(state: SEState, a: Alien, hid: str, events: list[Event]) -> None:
     """Seed "A meghódított bolygók kolonizálása": a free Colony Ship on the alien's home world heads for
     the non-player alien planet just cleared (+2 VP for colonising in Deep Space when it arrives)."""
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import forces
 
-    ship = solo._alien_unit(state, a, "CO", a.home, revealed=True)
+    ship = forces.alien_unit(state, a, "CO", a.home, revealed=True)
     a.fleets.append(AlienFleet("", [ship.uid], 0, False, state.cycle, hid, 0, "colony_ship", 0, True))
     events.append(
         {
@@ -292,6 +290,6 @@ def colony_ship(state: SEState, a: Alien, hid: str, events: list[Event]) -> None
             "alien": a.owner,
             "unit": ship.uid,
             "hex": hid,
-            "text": f"alien {solo._opp_letter(a.owner)} places a free Colony Ship on {a.home}, heading for {hid}",
+            "text": f"alien {board.opponent_letter(a.owner)} places a free Colony Ship on {a.home}, heading for {hid}",
         }
     )

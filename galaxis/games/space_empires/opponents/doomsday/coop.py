@@ -252,7 +252,8 @@ def npa_battle(state: SEState, uid: str, events: list[Event]) -> None:
     terrain does not affect the machine): rounds in firing order, the machine firing its attacks at the
     most dangerous alien (highest to-hit number against it). If the aliens die the machine destroys
     the planet: +2 VP, it repairs 2 and the planet becomes an asteroid field (§13.10)."""
-    from galaxis.games.space_empires.opponents.solo import combatant, machine_stats
+    from galaxis.games.space_empires.opponents.battles import combatant
+    from galaxis.games.space_empires.opponents.forces import machine_stats
 
     solo = state.solo
     assert solo is not None
@@ -520,7 +521,7 @@ def jump_links(state: SEState, seat: int, hid: str) -> tuple[str, ...]:
     nodes = jump_nodes(state)
     if hid not in nodes:
         return ()
-    from galaxis.games.space_empires.opponents import solo
+    from galaxis.games.space_empires.opponents import moves
 
-    near = set(solo.neighbours(state, hid))
+    near = set(moves.neighbours(state, hid))
     return tuple(h for h in nodes if h != hid and h not in near)
