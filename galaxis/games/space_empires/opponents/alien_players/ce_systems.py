@@ -1,6 +1,6 @@
 """The Alien Players' use of the remaining Close Encounters systems (docs §13.13.3, §13.12.4, issue 9).
 
-Hooks (one-line calls from solo.py and alien_vp.py):
+Hooks (one-line calls from sheets.py, solo.py and alien_vp.py):
 
 - ``boarding_ships``: the flowchart's Boarding Ship purchase ("AP-nak 1-es / 2-es Hajófogl. tech-je van:
   2 BD-t vesz");

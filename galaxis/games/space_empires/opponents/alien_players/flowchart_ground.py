@@ -1,7 +1,7 @@
 """The victory-point Alien Players' flowchart branches for ground units, Ground Combat, Security Forces and
 the Military Academy (docs §13.12.4, issue 9; tables in ``data/ap_flowchart_ground.yaml``).
 
-Hooks (one-line calls from solo.py):
+Hooks (one-line calls from the base Alien Player's modules: sheets.py, moves.py):
 
 - ``note_seen``: the aliens remember the best experience level of the live players' ships they met;
 - ``technology``: at a fleet's first combat, before the two-dice table: Security Forces 1 against Boarding
