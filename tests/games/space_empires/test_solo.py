@@ -14,7 +14,7 @@ from galaxis.games.space_empires.base import combat
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
 from galaxis.games.space_empires.base.state import Colony
 from galaxis.games.space_empires.opponents import battles, forces, moves, sheets, solo
-from galaxis.games.space_empires.opponents.solo_state import DOOMSDAY, Alien
+from galaxis.games.space_empires.opponents.solo_state import DOOMSDAY, Alien, AlienFleet
 from galaxis.games.space_empires.opponents.tables import solo_tables
 
 from .helpers import SEED_DM_STRENGTH, add_unit, hw, planted_solo_dice, start, state, touch
@@ -326,7 +326,7 @@ def test_alien_technology_table(dice: list[int]) -> None:
     a = _alien(m)
     a.techs["ship_size"] = 2
     a.tech_cp = 50
-    fleet = solo.AlienFleet("", [], 0, False, 1, "", 0)
+    fleet = AlienFleet("", [], 0, False, 1, "", 0)
     # Ship Size 3 needs 1-7 (roll 8: no); fighters roll 7: no; then the d10 table: 5 = Tactics, but the
     # alien is below Attack 2, so it buys the lower of Attack/Defence (Attack); then 3 = Defence (30 left
     # 30 -> 10 < 20 stops).
@@ -358,7 +358,7 @@ def test_alien_fleet_heads_for_the_nearest_undefended_colony() -> None:
     s = state(m)
     a = _alien(m)
     counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
-    fleet = solo.AlienFleet(counter.uid, [], 12, False, 1, "", 0)
+    fleet = AlienFleet(counter.uid, [], 12, False, 1, "", 0)
     a.fleets.append(fleet)
     targets = moves.targets_of(s, counter.uid)
     assert targets == [hw(m, 0)] and fleet.target == hw(m, 0) and moves.defended(s, hw(m, 0))
@@ -393,7 +393,7 @@ def test_alien_sheet_is_secret_and_resampled() -> None:
     s = state(m)
     a = _alien(m)
     counter = forces.alien_unit(s, a, forces.FLEET_COUNTER, a.home)
-    a.fleets.append(solo.AlienFleet(counter.uid, [], 87654, False, 3, "", 0))
+    a.fleets.append(AlienFleet(counter.uid, [], 87654, False, 3, "", 0))
     a.launches = [3]
     a.fleet_cp, a.tech_cp, a.defense_cp = 98765, 97531, 86420
     s.cycle = 6
@@ -479,7 +479,7 @@ def test_cloaked_alien_raiders_attack_only_when_stronger() -> None:
     a = _alien(m)
     a.techs["cloaking"] = 1
     raiders = [forces.alien_unit(s, a, "R", "8.3") for _ in range(2)]
-    a.fleets.append(solo.AlienFleet("", [r.uid for r in raiders], 0, True, 1, "", 0))
+    a.fleets.append(AlienFleet("", [r.uid for r in raiders], 0, True, 1, "", 0))
     sc = add_unit(m, 0, "SC", "8.3")
     # 24 CP of Raiders against a 6 CP Scout: they attack.
     assert moves.raider_attacks(s, raiders[0]) and moves.halted(s, raiders[0].uid)
