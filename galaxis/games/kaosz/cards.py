@@ -165,21 +165,10 @@ class Card(BaseModel):
         return self.stats.get(name, 0)
 
     def summary_text(self, lang: str = "en") -> str:
-        """Card text in ``lang``: the printed text, or one generated from the effects."""
-        printed = self.text_hu if lang == "hu" else self.text
-        if printed:
-            return printed
-        from galaxis.core.messages import fmt
-        from galaxis.games.kaosz.effects import describe_effect, words
+        """The card's text in ``lang``, generated from its data (cardtext.py): keywords, then rules text."""
+        from galaxis.games.kaosz.cardtext import summary
 
-        w = words(lang)
-        parts = [describe_effect(e, lang) for e in self.effects]
-        if self.bonus:
-            bonus = [fmt(lang, w["effect"]["option"], n=v, stat=w["stats"][k]) for k, v in self.bonus.items()]
-            parts.insert(0, fmt(lang, w["effect"]["bonus"], bonus=bonus))
-        parts += [w["keywords"][k] for k in self.keywords]
-        text = "; ".join(p for p in parts if p)
-        return text[:1].upper() + text[1:]
+        return summary(self, lang)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -163,22 +163,45 @@ def words(lang: str) -> dict[str, Any]:
     return w
 
 
+def count_word(n: int | str, lang: str = "en") -> str:
+    """A count as card text writes it: a word up to twelve ("two", „két”), else the digits; X stays X."""
+    if isinstance(n, int) and 0 <= n < len(words(lang)["numbers"]):
+        return str(words(lang)["numbers"][n])
+    return str(n)
+
+
+def template(lang: str, key: str, amount: int | str = 0) -> str:
+    """The effect template ``key`` in ``lang``; a ``{one, other}`` template by ``amount``."""
+    t = words(lang)["effect"][key]
+    if isinstance(t, dict):
+        return str(t["one"] if amount == 1 else t["other"])
+    return str(t)
+
+
+def plural(amount: int | str) -> str:
+    """English plural ending for ``amount`` ("s" unless exactly one)."""
+    return "" if amount == 1 else "s"
+
+
 def describe_effect(e: Effect, lang: str = "en") -> str:
-    """Generated card text for one effect, in ``lang``."""
+    """The card text of one effect in ``lang`` (docs/games/kaosz.md §9): its trigger (or, for an
+    activated ability, its cost) and what it does; no capital, no full stop."""
     w = words(lang)
     t = w["effect"]
-    amount: object = t["x"] if e.amount == "X" else e.amount
     when = _describe_cost(e, lang) if e.when == "activate" else t["when"][e.when]
     ship = t["ships"].get(e.target or "", t["ships"]["any"])
+    n = e.amount
     if e.op == "pump":
-        body = fmt(lang, t["pump"], ship=ship, amount=amount, stat=w["stats"][e.stat or "firepower"])
+        body = fmt(lang, t["pump"], ship=ship, amount=n, stat=w["stats"][e.stat or "firepower"])
+    elif e.op == "damage":
+        body = fmt(lang, t["damage"], amount=n)
     elif e.op == "destroy_ship":
         body = t["destroy_ship_chosen" if e.chooser == "opponent" else "destroy_ship"]
     elif e.op == "choose_bonus":
-        options = f" {t['or']} ".join(fmt(lang, t["option"], n=n, stat=w["stats"][st]) for st, n in e.options)
+        options = f" {t['or']} ".join(fmt(lang, t["option"], n=k, stat=w["stats"][st]) for st, k in e.options)
         body = fmt(lang, t["choose_bonus"], options=options)
     else:
-        body = fmt(lang, t[e.op], amount=amount)
+        body = fmt(lang, template(lang, e.op, n), amount=count_word(n, lang), s=plural(n))
     return when + body
 
 
@@ -188,7 +211,7 @@ def _describe_cost(e: Effect, lang: str = "en") -> str:
     cost = e.cost
     if cost is None:
         return ""
-    parts = [fmt(lang, t["cost_credits"], n=cost.credits)] if cost.credits else []
+    parts = [fmt(lang, t["cost_credits"], n=cost.credits, s=plural(cost.credits))] if cost.credits else []
     if cost.turn:
         parts.append(t["cost_turn"][cost.turn])
     if cost.sacrifice:
