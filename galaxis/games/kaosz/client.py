@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from galaxis.core import Action, Choice, Event, Fact, Game, ScoreBreakdown, ScoreRow, SeatPanel
+from galaxis.core import Action, Choice, Event, Fact, Game, ScoreBreakdown, ScoreRow, SeatPanel, piece_ref
 from galaxis.core.client import PALETTE, TieCriterion, load_texts, tie_break_words
 from galaxis.core.messages import fmt
 from galaxis.games.kaosz.cards import pool
@@ -59,7 +59,7 @@ def card_name(s: KaoszState, uid: int, viewer: int | None, lang: str, reveal: bo
     """A card as ``viewer`` may name it: its name if known (§8) or revealed by the move, else face down."""
     if 0 <= uid < len(s.cards) and (reveal or visible(s, uid, viewer)):
         card = pool()[s.cards[uid].name]
-        return card.name if lang == "hu" else card.name_en
+        return piece_ref(card.id, card.name if lang == "hu" else card.name_en)  # its picture on hover
     return str(_t(lang)["unknown"])
 
 
@@ -102,6 +102,13 @@ def choices(g: Game, s: KaoszState, seat: int, lang: str = "en") -> list[Choice]
         if kind in BUTTONS and a.notation == kind:
             style = "secondary" if kind in SECONDARY else "primary"
             out.append(Choice(say(lang, "buttons", kind), (a.notation,), style))
+        elif kind == "sneak_back":  # §7 stealth: bombard instead of returning fire
+            out.append(Choice(say(lang, "buttons", "sneak"), (a.notation,)))
+        elif kind == "bonus":  # §6.3 the end-of-payment choice (Tüzér): one button per bonus
+            uid, stat = a.args[1], a.args[2]
+            n = next((k for e in pool()[s.cards[uid].name].effects for st, k in e.options if st == stat), 0)
+            label = say(lang, "buttons", "bonus", n=n, stat=_t(lang)["stats"][stat])
+            out.append(Choice(label, (a.notation,)))
     return out
 
 
