@@ -11,6 +11,7 @@ from galaxis.core.client import (
     default_name,
     fill_names,
     join_seats,
+    piece_ref,
     seat_ref,
 )
 from galaxis.core.errors import (
@@ -60,6 +61,7 @@ __all__ = [
     "join_seats",
     "match_from_json",
     "new_match",
+    "piece_ref",
     "rank_by_keys",
     "register",
     "replay",

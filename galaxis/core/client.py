@@ -40,6 +40,7 @@ PALETTE: tuple[tuple[str, str, str], ...] = (
 )
 
 _REF = re.compile(r"⟨(\d+)⟩")
+_PIECE = re.compile(r"⟦([^|⟧]+)\|([^⟧]*)⟧")
 
 
 def seat_ref(seat: int) -> str:
@@ -52,8 +53,16 @@ def default_name(seat: int, lang: str = "en") -> str:
     return f"{seat + 1}. játékos" if lang == "hu" else f"Player {seat + 1}"
 
 
+def piece_ref(piece: str, label: str) -> str:
+    """How a text names a game piece the reader may look at (a card by its id): the client
+    shows ``label`` and, on hover or long press, the game's drawing of ``piece``
+    (``Game.piece_svg``); plain text keeps the label (``fill_names``)."""
+    return f"⟦{piece}|{label}⟧"
+
+
 def fill_names(text: str, names: Sequence[str] | None = None, lang: str = "en") -> str:
-    """``text`` with every seat reference replaced by the seat's name."""
+    """``text`` with every seat reference replaced by the seat's name, and every piece
+    reference by its label."""
 
     def name(m: re.Match[str]) -> str:
         seat = int(m.group(1))
@@ -61,7 +70,12 @@ def fill_names(text: str, names: Sequence[str] | None = None, lang: str = "en") 
             return names[seat]
         return default_name(seat, lang)
 
-    return _REF.sub(name, text)
+    return _PIECE.sub(r"\2", _REF.sub(name, text))
+
+
+def piece_refs(text: str) -> list[str]:
+    """The ids of the pieces ``text`` names (``piece_ref``), in order."""
+    return [m.group(1) for m in _PIECE.finditer(text)]
 
 
 def seat_refs(text: str) -> list[int]:

@@ -533,6 +533,13 @@ class Game(ABC):
         return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600"><text>{lines}</text></svg>'
 
     @hook
+    def piece_svg(self, piece: str, lang: str = "en") -> str | None:
+        """A drawing of one kind of the game's pieces (a card, by its id) as an SVG document:
+        what a reader sees enlarged for a piece a text names (``piece_ref``). ``None`` when
+        the game has no piece of that id (the default: no drawings of pieces)."""
+        return None
+
+    @hook
     def secret(self, state: Any, viewer: int | None) -> Any:
         """Everything ``viewer`` must not know (JSON-safe), for the information-safety tests.
 

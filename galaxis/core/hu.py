@@ -325,7 +325,10 @@ def _takes_az(word: object) -> bool:
         raise TypeError("an article goes before a word or a number, not a truth value")
     if isinstance(word, int | float):
         return _first_sound_is_vowel_number(word)
-    text = str(word).lstrip(" \t\n„”“\"'«»([{")
+    text = str(word)
+    if text.startswith("⟦") and "|" in text:  # a piece reference (core.client.piece_ref): its label
+        text = text.split("|", 1)[1]
+    text = text.lstrip(" \t\n„”“\"'«»([{")
     if not text:
         return False
     if text[0].isdigit() or (text[0] in "-−" and text[1:2].isdigit()):

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
@@ -342,6 +343,27 @@ def create_app(
         text = get_game(game_id).rules_text(lang)
         html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
         return {"game": game_id, "lang": lang, "html": html}
+
+    @app.get(
+        "/api/games/{game_id}/pieces/{piece}.svg",
+        response_class=Response,
+        responses={
+            200: {"content": {"image/svg+xml": {"schema": {"type": "string"}}}, "description": "the piece"},
+            **errors(404),
+        },
+    )
+    async def game_piece(
+        game_id: str,
+        piece: Annotated[str, PathParam(pattern=r"^[a-z0-9_]{1,64}$")],
+        lang: Lang = "en",
+    ) -> Response:
+        """One of the game's pieces drawn whole (``Game.piece_svg``: a card by its id), for a
+        piece a text names (``⟦id|label⟧``), the card browser and the deck builder."""
+        _game(game_id)
+        svg = await asyncio.to_thread(get_game(game_id).piece_svg, piece, lang)
+        if svg is None:
+            raise NotFound(SERVER("no_piece", game=game_id, piece=repr(piece)))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/matches", status_code=201, responses=errors(400, 413))
     async def create_match(body: CreateMatch) -> dict[str, Any]:

@@ -42,16 +42,25 @@ function seatColour(seat) {
   return panel ? panel.colour : "#9aa0c3";
 }
 
-// A text from the game with seat references "⟨n⟩" as name badges (a swatch in the seat's colour).
+// A text from the game with seat references "⟨n⟩" as name badges (a swatch in the seat's colour)
+// and piece references "⟦id|label⟧" as names whose picture shows on hover or long press.
 function richText(text) {
   const frag = document.createDocumentFragment();
-  const parts = String(text).split(/⟨(\d+)⟩/);
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) { if (part) frag.append(part); return; }
-    const seat = Number(part);
-    frag.append(el("span", { class: "name", "data-seat": seat },
-      el("span", { class: "swatch", style: { background: seatColour(seat) }, "aria-hidden": "true" }), seatName(seat)));
-  });
+  const parts = String(text).split(/⟨(\d+)⟩|⟦([^|⟧]+)\|([^⟧]*)⟧/);
+  for (let i = 0; i < parts.length; i += 4) {
+    if (parts[i]) frag.append(parts[i]);
+    if (i + 1 >= parts.length) break;
+    if (parts[i + 1] !== undefined) {
+      const seat = Number(parts[i + 1]);
+      frag.append(el("span", { class: "name", "data-seat": seat },
+        el("span", { class: "swatch", style: { background: seatColour(seat) }, "aria-hidden": "true" }), seatName(seat)));
+    } else if (parts[i + 2] !== undefined) {
+      const game = state ? state.game : "";
+      frag.append(el("span", { class: "piece", tabindex: "0", "data-piece": parts[i + 2],
+        "data-zoom-src": `/api/games/${encodeURIComponent(game)}/pieces/${encodeURIComponent(parts[i + 2])}.svg?lang=${getLang()}`,
+        text: parts[i + 3] }));
+    }
+  }
   return frag;
 }
 
@@ -61,7 +70,7 @@ function capitalised(text) {
 }
 
 function plainText(text) {
-  return String(text).replace(/⟨(\d+)⟩/g, (_, n) => seatName(Number(n)));
+  return String(text).replace(/⟨(\d+)⟩/g, (_, n) => seatName(Number(n))).replace(/⟦[^|⟧]+\|([^⟧]*)⟧/g, "$1");
 }
 
 function mine() {
@@ -647,7 +656,7 @@ function tipHost(node) {
 
 function showTip(host, x, y) {
   const tip = document.getElementById("tip");
-  if (!host) { tip.hidden = true; return; }
+  if (!host || Zoom.hostOf(host)) { tip.hidden = true; return; } // a piece shows enlarged instead (zoom.js)
   tip.textContent = host.getAttribute("data-tip");
   tip.hidden = false;
   const w = tip.offsetWidth;
@@ -788,6 +797,7 @@ async function init() {
   board.addEventListener("click", onBoardClick);
   board.addEventListener("keydown", onBoardKey);
   setupTips(board);
+  for (const where of [board, document.getElementById("log"), document.getElementById("statusbar")]) Zoom.attach(where);
   document.getElementById("filter").addEventListener("keydown", onFilterKey);
   document.getElementById("filter").addEventListener("input", () => state && renderActions());
   document.getElementById("actions").addEventListener("keydown", onListKey);

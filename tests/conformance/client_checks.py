@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from galaxis.core import Action, Match, Result
-from galaxis.core.client import STYLES, ScoreBreakdown, SeatPanel, seat_refs
+from galaxis.core.client import STYLES, ScoreBreakdown, SeatPanel, piece_refs, seat_refs
 
 LANGS = ("en", "hu")
 # Legal actions per mover whose log lines are compared (a sample: some games offer hundreds).
@@ -95,6 +95,13 @@ def _check_breakdown(bd: ScoreBreakdown, prompt: str, result: Result, n: int, wh
     return [prompt, bd.tie_break, *(r.label for r in bd.rows), *bd.notes]
 
 
+def _check_pieces(match: Match, text: str, where: Any) -> None:
+    """Every piece a text names (``⟦id|label⟧``) has a drawing (``Game.piece_svg``)."""
+    for piece in piece_refs(text):
+        svg = match.game.piece_svg(piece, "en")
+        assert svg is not None and svg.lstrip().startswith("<svg"), f"{text!r} names piece {piece!r}, which has no drawing{where}"
+
+
 def check_client_information(match: Match, where: Any, salt: int) -> None:
     """No client view names what its viewer may not see (see the module docstring).
 
@@ -125,6 +132,7 @@ def check_client_information(match: Match, where: Any, salt: int) -> None:
                 for lang in LANGS:
                     line = match.log_line(seat, action, lang, viewer)
                     assert isinstance(line, str) and line.strip(), f"empty log line for {action!r}{ctx}"
+                    _check_pieces(match, line, where)
                     other = world.log_line(seat, action, lang, viewer)
                     assert other == line, (
                         f"the log line of seat {seat} playing {action.notation!r} reveals hidden "

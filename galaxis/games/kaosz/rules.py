@@ -78,6 +78,7 @@ class Kaosz(Game):
         "evaluate": ".agents:evaluate",
         "render_text": ".text:render_text",
         "render_svg": ".svg:render_svg",
+        "piece_svg": ".faces:piece_svg",
         "agent_levels": ".agents:LEVELS",
         "heuristic_agent": ".agents:KaoszBot",
         "observation_encoder": ".encode:KaoszEncoder",

@@ -1,0 +1,115 @@
+"""Káosz Galaktika in the browser (issue #23): the enlarged card on hover and long press
+(on the table and for a card named in the log), and nothing of a face-down card in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.pages import DESKTOP, PHONE, seq_of, wait_loaded
+from tests.server.helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def _open(page: Any, server: ServerProcess, lang: str = "en") -> dict[str, Any]:
+    r = httpx.post(
+        f"{server.url}/api/matches",
+        json={"game": "kaosz", "players": 2, "seed": 7, "seats": ["human", "human"]},
+    ).json()
+    page.goto(f"{server.url}/index.html")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`galaxis:tokens:${id}`, JSON.stringify({0: token}))",
+        [r["id"], r["tokens"][0]],
+    )
+    page.goto(f"{server.url}/match.html?id={r['id']}&lang={lang}")
+    wait_loaded(page)
+    page.wait_for_selector("#board [data-card]")
+    return dict(r)
+
+
+def test_hovering_a_card_shows_it_enlarged_with_its_full_text(server: ServerProcess, new_browser: Any) -> None:
+    page = new_browser(viewport=DESKTOP).new_page()
+    _open(page, server, "hu")
+    card = page.locator("#board [data-card]").first
+    card_id = card.get_attribute("data-card")
+    card.hover()
+    page.wait_for_selector("#zoom:not([hidden])")
+    box = page.locator("#zoom").bounding_box()
+    assert box["width"] >= 250  # about three times the card on the table
+    assert page.locator(f"#zoom [data-card='{card_id}']").count() == 1
+    full = httpx.get(f"{server.url}/api/games/kaosz/pieces/{card_id}.svg?lang=hu").text
+    # the enlargement shows the card's whole face: its type line (only on the full face) is visible
+    type_line = page.locator("#zoom text.v-type").first
+    assert type_line.is_visible() and (type_line.text_content() or "") in full
+    assert page.locator("#zoom .table-only").first.is_hidden()
+    assert page.locator("#tip").is_hidden()  # the enlargement replaces the text tip
+    page.mouse.move(1, 1)
+    page.wait_for_selector("#zoom", state="hidden")
+
+
+def test_a_long_press_enlarges_without_acting(server: ServerProcess, new_browser: Any) -> None:
+    page = new_browser(viewport=PHONE).new_page()
+    _open(page, server)
+    card = page.locator("#board [data-card]").first
+    before = seq_of(page)
+    box = card.bounding_box()
+    page.evaluate(
+        """([x, y]) => {
+            const target = document.elementFromPoint(x, y);
+            const init = { bubbles: true, pointerType: 'touch', clientX: x, clientY: y };
+            target.dispatchEvent(new PointerEvent('pointerdown', init));
+        }""",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    page.wait_for_selector("#zoom:not([hidden])", timeout=3000)
+    assert page.locator("#zoom").bounding_box()["width"] >= 250  # readable on a phone
+    assert seq_of(page) == before
+
+
+def test_a_card_named_in_the_log_enlarges_and_a_face_down_one_shows_nothing(
+    server: ServerProcess, new_browser: Any
+) -> None:
+    page = new_browser(viewport=DESKTOP).new_page()
+    r = _open(page, server)
+    # seat 0 keeps its hand, seat 1 too; then seat 0 plays a card face down
+    for seat in (0, 1):
+        st = httpx.get(f"{server.url}/api/matches/{r['id']}", headers={"X-Seat-Token": r["tokens"][seat]}).json()
+        httpx.post(
+            f"{server.url}/api/matches/{r['id']}/actions",
+            headers={"X-Seat-Token": r["tokens"][seat]},
+            json={"notation": "keep", "seq": st["seq"]},
+        ).raise_for_status()
+    page.wait_for_function("document.querySelector('#log') && document.querySelector('#log').innerText.length > 0")
+    st = httpx.get(f"{server.url}/api/matches/{r['id']}", headers={"X-Seat-Token": r["tokens"][0]}).json()
+    down = next(a for a in st["legal"] if a.startswith("down "))
+    httpx.post(
+        f"{server.url}/api/matches/{r['id']}/actions",
+        headers={"X-Seat-Token": r["tokens"][0]},
+        json={"notation": down, "seq": st["seq"]},
+    ).raise_for_status()
+    page.wait_for_selector("#log .piece")
+    piece = page.locator("#log .piece").last
+    card_id = piece.get_attribute("data-piece")
+    piece.hover()
+    page.wait_for_selector(f"#zoom img[src*='/pieces/{card_id}.svg']")
+    # the other seat's page names no card and its face-down card enlarges as a back
+    other = new_browser(viewport=DESKTOP).new_page()
+    other.goto(f"{server.url}/index.html")
+    other.evaluate(
+        "([id, token]) => localStorage.setItem(`galaxis:tokens:${id}`, JSON.stringify({1: token}))",
+        [r["id"], r["tokens"][1]],
+    )
+    other.goto(f"{server.url}/match.html?id={r['id']}")
+    wait_loaded(other)
+    other.wait_for_function("document.querySelector('#log').innerText.includes('face down')")
+    assert other.locator("#log .piece").count() == 0
+    uid = down.split()[1]
+    theirs = other.locator(f"#board [data-target='{uid}'][data-zoom]")
+    assert theirs.get_attribute("data-card") is None
+    theirs.hover()
+    other.wait_for_selector("#zoom:not([hidden])")
+    assert other.locator("#zoom [data-card]").count() == 0
+    assert card_id not in other.inner_html("#zoom")
