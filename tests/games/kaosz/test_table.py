@@ -124,3 +124,22 @@ def test_in_three_players_the_neighbours_that_may_be_attacked_are_marked() -> No
     from galaxis.games.kaosz import in_play
 
     assert marked == len(in_play.opponents(m.state, 0)) < 3
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_phase_decision_and_combat_step_the_rules_use_has_words(lang: str) -> None:
+    """The middle of the table names the phase, the decision awaited and the combat step:
+    never a raw code word (the Hungarian walk found "mulligan")."""
+    from pathlib import Path
+
+    from galaxis.games.kaosz import svg
+
+    src = "".join(p.read_text(encoding="utf-8") for p in Path(svg.__file__).parent.glob("*.py"))
+    w = words(lang)
+    phases = set(re.findall(r'phase ?= ?"([a-z_]+)"', src))
+    kinds = set(re.findall(r'Step\("([a-z_]+)"', src))
+    stages = {svg._stage_word(st) for st in re.findall(r'stage ?= ?"([a-z_]+)"', src)}
+    assert phases and kinds and stages
+    assert phases <= set(w["phases"]), phases - set(w["phases"])
+    assert kinds <= set(w["decisions"]), kinds - set(w["decisions"])
+    assert stages <= set(w["stages"]), stages - set(w["stages"])
