@@ -30,7 +30,9 @@ def _open(page: Any, server: ServerProcess, lang: str = "en") -> dict[str, Any]:
     return dict(r)
 
 
-def test_hovering_a_card_shows_it_enlarged_with_its_full_text(server: ServerProcess, new_browser: Any) -> None:
+def test_hovering_a_card_shows_it_enlarged_with_its_full_text(
+    server: ServerProcess, new_browser: Any
+) -> None:
     page = new_browser(viewport=DESKTOP).new_page()
     _open(page, server, "hu")
     card = page.locator("#board [data-card]").first
@@ -83,7 +85,9 @@ def test_a_card_named_in_the_log_enlarges_and_a_face_down_one_shows_nothing(
         downs = [a for a in st["legal"] if a.startswith("down ")]
         move = downs[0] if mover == 0 and downs else ("keep" if "keep" in st["legal"] else "pass")
         httpx.post(
-            f"{base}/actions", headers={"X-Seat-Token": r["tokens"][mover]}, json={"notation": move, "seq": st["seq"]}
+            f"{base}/actions",
+            headers={"X-Seat-Token": r["tokens"][mover]},
+            json={"notation": move, "seq": st["seq"]},
         ).raise_for_status()
         if move.startswith("down "):
             down = move

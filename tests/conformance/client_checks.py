@@ -99,7 +99,9 @@ def _check_pieces(match: Match, text: str, where: Any) -> None:
     """Every piece a text names (``⟦id|label⟧``) has a drawing (``Game.piece_svg``)."""
     for piece in piece_refs(text):
         svg = match.game.piece_svg(piece, "en")
-        assert svg is not None and svg.lstrip().startswith("<svg"), f"{text!r} names piece {piece!r}, which has no drawing{where}"
+        assert svg is not None and svg.lstrip().startswith("<svg"), (
+            f"{text!r} names piece {piece!r}, which has no drawing{where}"
+        )
 
 
 def check_client_information(match: Match, where: Any, salt: int) -> None:
