@@ -96,6 +96,9 @@ class GameInfo:
     setup_keys: tuple[str, ...] = ()
     summary_hu: str = ""
     minutes: tuple[int, int] = (0, 0)
+    # the ``setup`` key whose ``{seat: deck text}`` a match's decks come from, for a game
+    # with a card browser and deck builder (``Game.card_pool``); the lobby offers saved decks
+    deck_setup: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "setup_keys", tuple(self.setup_keys))  # also when read from JSON
@@ -113,6 +116,7 @@ class GameInfo:
             "options": {k: dict(v) for k, v in self.options.items()},
             "hidden_information": self.hidden_information,
             "setup_keys": list(self.setup_keys),
+            "deck_setup": self.deck_setup,
         }
 
 
@@ -538,6 +542,27 @@ class Game(ABC):
         what a reader sees enlarged for a piece a text names (``piece_ref``). ``None`` when
         the game has no piece of that id (the default: no drawings of pieces)."""
         return None
+
+    @hook
+    def card_pool(self, lang: str = "en") -> dict[str, Any] | None:
+        """The cards a deck may be built from, for the card browser and deck builder
+        (``web/cards.html``): ``{"title", "facets": [{"key", "label", "values": [{"value",
+        "label", "colour"?}]}], "cards": [{"id", "name", "facets": {key: value}, "search",
+        "copies"}], "deck_size", "options": [option names that change what a legal deck
+        is]}``; each card's picture is its ``piece_svg``. ``None``: the game builds no decks."""
+        return None
+
+    @hook
+    def check_deck(self, text: str, options: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+        """A deck text checked by the game's own deck rules under ``options`` (resolved):
+        ``{"ok", "count", "reasons": [words], "cards": {id: copies}, "charts": [{"title",
+        "bars": [{"label", "value", "colour"?}]}]}``. Only for games with a ``card_pool``."""
+        raise NotImplementedError(f"{self.info.id} builds no decks")
+
+    @hook
+    def starter_decks(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Ready decks to copy from: ``[{"id", "name", "text"}]`` (deck texts)."""
+        return []
 
     @hook
     def secret(self, state: Any, viewer: int | None) -> Any:

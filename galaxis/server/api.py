@@ -21,7 +21,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 import galaxis
-from galaxis.core import SEED_MAX, fill_names, get_game
+from galaxis.core import SEED_MAX, fill_names, get_game, resolve_options
 from galaxis.core.messages import Catalogue
 from galaxis.core.registry import game_ids
 from galaxis.server.limits import BodyLimit, Buckets, RateLimit, RateLimits, SecurityHeaders, client_of
@@ -143,6 +143,13 @@ class JoinBody(Strict):
 class UndoBody(Strict):
     seq: json_int(0, 10**9)  # type: ignore[valid-type]
     accept: bool = True
+
+
+class DeckCheck(Strict):
+    text: str = Field(max_length=20_000, description="a deck text (the game's deck file format)")
+    options: dict[str, Any] = Field(
+        default_factory=dict, max_length=64, description="match options that change what a legal deck is"
+    )
 
 
 class ReplayBody(Strict):
@@ -364,6 +371,38 @@ def create_app(
         if svg is None:
             raise NotFound(SERVER("no_piece", game=game_id, piece=repr(piece)))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    def _deck_game(game_id: str) -> tuple[galaxis.GameInfo, Any]:
+        info = _game(game_id)
+        game = get_game(game_id)
+        if game.card_pool("en") is None:
+            raise NotFound(SERVER("no_cards", game=repr(game_id)))
+        return info, game
+
+    @app.get("/api/games/{game_id}/cards", responses=errors(404))
+    async def game_cards(game_id: str, lang: Lang = "en") -> dict[str, Any]:
+        """The card pool for the card browser and deck builder (``Game.card_pool``): filter
+        facets and every card; 404 for a game without deck building."""
+        _, game = _deck_game(game_id)
+        pool: dict[str, Any] = await asyncio.to_thread(game.card_pool, lang)
+        return pool
+
+    @app.get("/api/games/{game_id}/decks", responses=errors(404))
+    async def game_decks(game_id: str, lang: Lang = "en") -> list[dict[str, Any]]:
+        """The game's starter decks as deck texts (``Game.starter_decks``)."""
+        _, game = _deck_game(game_id)
+        decks: list[dict[str, Any]] = await asyncio.to_thread(game.starter_decks, lang)
+        return decks
+
+    @app.post("/api/games/{game_id}/decks/check", responses=errors(400, 404, 413))
+    async def check_deck(game_id: str, body: DeckCheck, lang: Lang = "en") -> dict[str, Any]:
+        """A deck text checked by the game's own deck rules under the given options
+        (``Game.check_deck``, the check a match's set-up makes): legal or not, every reason
+        in words, its cards and its charts. Bad options: 422."""
+        info, game = _deck_game(game_id)
+        options = resolve_options(info, body.options, strict=True)
+        checked: dict[str, Any] = await asyncio.to_thread(game.check_deck, body.text, options, lang)
+        return checked
 
     @app.post("/api/matches", status_code=201, responses=errors(400, 413))
     async def create_match(body: CreateMatch) -> dict[str, Any]:

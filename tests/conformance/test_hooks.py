@@ -55,3 +55,27 @@ def test_view_modules_do_not_import_the_rules_class(game_id: str) -> None:
                     f"{path.name} imports the rules module"
                 )
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_MODULES))
+def test_deck_building_hooks_agree(game_id: str) -> None:
+    """A game with a card pool (card browser, deck builder) declares where a match's decks go
+    (``GameInfo.deck_setup``, one of its setup keys), draws every card of its pool as a piece,
+    and its starter decks pass its own deck check; a game without one has none of these."""
+    from galaxis.core import resolve_options
+
+    game = get_game(game_id)
+    pool = game.card_pool("en")
+    if pool is None:
+        assert not game.info.deck_setup and game.starter_decks("en") == []
+        return
+    assert game.info.deck_setup in game.info.setup_keys
+    assert set(pool["options"]) <= set(game.info.options)
+    ids = [c["id"] for c in pool["cards"]]
+    assert len(ids) == len(set(ids)) and ids
+    for card_id in ids:
+        assert game.piece_svg(card_id, "en") is not None, card_id
+    options = resolve_options(game.info, {})
+    for deck in game.starter_decks("hu"):
+        checked = game.check_deck(deck["text"], options, "hu")
+        assert checked["ok"] and checked["count"] == pool["deck_size"], (deck["id"], checked["reasons"])

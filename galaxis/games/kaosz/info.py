@@ -14,6 +14,7 @@ INFO = GameInfo(
     name_hu="Káosz Galaktika",
     summary="Collectible card game: ships, crews, bases and interrupts; empty your opponent's colony.",
     setup_keys=("decks", "first", "ordered"),
+    deck_setup="decks",
     summary_hu="Gyűjtögetős kártyajáték: hajók, legénység, bázisok és közbeszólások; ürítsd ki az ellenfeled kolóniáját.",
     minutes=(20, 45),
     options={
