@@ -65,3 +65,15 @@ function fmtClock(ms) {
 function defaultName(seat) {
   return getLang() === "hu" ? `${seat + 1}. játékos` : `Player ${seat + 1}`;
 }
+
+// Decks built in the card browser (cards.html), kept per game in this browser: {name: deck text}.
+function loadDecks(game) {
+  try {
+    const decks = JSON.parse(localStorage.getItem(`galaxis:decks:${game}`) || "{}");
+    return decks && typeof decks === "object" && !Array.isArray(decks) ? decks : {};
+  } catch (e) { return {}; }
+}
+
+function saveDecks(game, decks) {
+  localStorage.setItem(`galaxis:decks:${game}`, JSON.stringify(decks));
+}

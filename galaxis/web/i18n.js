@@ -42,6 +42,16 @@ const TEXT = {
     spectator: "spectator",
     // replay
     step: "Step", view_as: "View as", prev: "Previous", next: "Next", moves: "Moves", result: "Result",
+    // card browser and deck builder (cards.html)
+    cards_decks: "Cards and decks", card_pool: "Cards", search: "Search", search_help: "name, type or rules text",
+    cards_shown: "{n} of {total} cards", add_card: "Add {card} to the deck", remove_card: "Take one {card} out",
+    your_deck: "Your deck", deck_name: "Name", deck_count: "{n} / {size} cards", deck_text: "Deck text (edit, paste, copy)",
+    save_deck: "Save in this browser", export_deck: "Export as a file", clear_deck: "Empty the deck",
+    play_deck: "Play with it (lobby, set-up)", saved_decks: "Saved decks", starter_decks: "Starter decks",
+    deck_empty: "The deck is empty: click cards to add them, or copy a starter deck.",
+    deck_legal: "A legal deck of {n} cards.", deck_illegal: "Not a legal deck yet:", load_deck: "Load",
+    delete_deck: "Delete", copy_deck: "Copy into the deck", deck_n: "Deck {n}", cards_missing: "The cards could not be loaded.",
+    deck: "Deck", deck_default: "the deck chosen in the options",
   },
   hu: {
     title: "galaxis", lobby: "Előcsarnok", language: "Nyelv", back: "Vissza az előcsarnokba", rules: "Szabályok",
@@ -79,6 +89,15 @@ const TEXT = {
     copied: "Meghívó link neki:", accept: "Elfogadom", decline: "Elutasítom", undo_asked: "Visszavonást kért:",
     spectator: "néző",
     step: "Lépés", view_as: "Nézőpont", prev: "Előző", next: "Következő", moves: "Lépések", result: "Eredmény",
+    cards_decks: "Lapok és paklik", card_pool: "Lapok", search: "Keresés", search_help: "név, típus vagy szabályszöveg",
+    cards_shown: "{n} lap a {total} közül", add_card: "{card} hozzáadása a paklihoz", remove_card: "Egy {card} kivétele",
+    your_deck: "A paklid", deck_name: "Név", deck_count: "{n} / {size} lap", deck_text: "A pakli szövege (szerkeszthető, bemásolható)",
+    save_deck: "Mentés ebben a böngészőben", export_deck: "Exportálás fájlba", clear_deck: "A pakli kiürítése",
+    play_deck: "Játék vele (előcsarnok, beállítás)", saved_decks: "Mentett paklik", starter_decks: "Kezdőpaklik",
+    deck_empty: "A pakli üres: kattints a lapokra, vagy másolj le egy kezdőpaklit.",
+    deck_legal: "Szabályos, {n} lapos pakli.", deck_illegal: "Még nem szabályos pakli:", load_deck: "Betöltés",
+    delete_deck: "Törlés", copy_deck: "Másolás a pakliba", deck_n: "{n}. pakli", cards_missing: "A lapokat nem sikerült betölteni.",
+    deck: "Pakli", deck_default: "a beállításokban választott pakli",
   },
 };
 

@@ -52,7 +52,8 @@ function renderTiles() {
       el("div", { class: "buttons" },
         el("button", { type: "button", class: "primary quick", "data-game": g.id, onclick: () => quickPlay(g), text: t("play_bots") }),
         el("button", { type: "button", class: "setup-button", "data-game": g.id, onclick: () => openSetup(g), text: t("set_up") }),
-        el("a", { href: `rules.html?game=${encodeURIComponent(g.id)}`, text: t("rules") }))));
+        el("a", { href: `rules.html?game=${encodeURIComponent(g.id)}`, text: t("rules") }),
+        g.deck_setup ? el("a", { class: "cards-link", href: `cards.html?game=${encodeURIComponent(g.id)}`, text: t("cards_decks") }) : null)));
   }
 }
 
@@ -117,13 +118,27 @@ function seatRow(i, old) {
   const name = el("input", { id: `seat-${i}-name`, type: "text", maxlength: 40, placeholder: defaultName(i), "aria-label": `${t("name")} (${defaultName(i)})` });
   if (i === 0 && sel.value === "human") name.value = myName();
   sel.addEventListener("change", () => { custom.hidden = sel.value !== "custom"; });
-  return el("div", { class: "seatrow" }, el("span", { text: defaultName(i) }), sel, custom, name);
+  return el("div", { class: "seatrow" }, el("span", { text: defaultName(i) }), sel, custom, name, deckSelect(i));
+}
+
+// A game with decks (GameInfo.deck_setup): each seat may play a deck saved in this browser (cards.html).
+function deckSelect(i) {
+  if (!chosen.deck_setup) return null;
+  const decks = loadDecks(chosen.id);
+  const names = Object.keys(decks).sort();
+  if (!names.length) return null;
+  const sel = el("select", { id: `seat-${i}-deck`, class: "deck-select", "aria-label": `${t("deck")} (${defaultName(i)})` },
+    el("option", { value: "", text: `${t("deck")}: ${t("deck_default")}` }),
+    ...names.map((n) => el("option", { value: n, text: `${t("deck")}: ${n}` })));
+  const wanted = new URLSearchParams(location.search).get("deck");
+  if (i === 0 && wanted && names.includes(wanted)) sel.value = wanted;
+  return sel;
 }
 
 function renderSeats() {
   const box = document.getElementById("seats");
   const n = Number(document.getElementById("players").value) || 0;
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const old = [...box.querySelectorAll("select[data-seat]")].map((s) => s.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) box.append(seatRow(i, old[i]));
   box.append(el("p", { class: "help dim", text: t("level_help") }));
@@ -166,9 +181,18 @@ function readForm() {
     const choice = type === "choice" ? spec.choices.find((c) => String(c) === value) : value;
     if (choice !== spec.default) options[input.dataset.option] = choice; // defaults need not be sent
   }
-  const rows = [...document.querySelectorAll("#seats select")];
+  const rows = [...document.querySelectorAll("#seats select[data-seat]")];
   const seats = rows.map((sel) => (sel.value === "custom" ? `bot:${document.getElementById(`${sel.id}-spec`).value.trim()}` : sel.value));
   const names = rows.map((sel) => document.getElementById(`${sel.id}-name`).value.trim());
+  if (chosen.deck_setup) { // saved decks chosen for seats go in the set-up as deck texts
+    const saved = loadDecks(chosen.id);
+    const decks = {};
+    rows.forEach((sel, i) => {
+      const pick = document.getElementById(`${sel.id}-deck`);
+      if (pick && pick.value && saved[pick.value]) decks[String(i)] = saved[pick.value];
+    });
+    if (Object.keys(decks).length) options.setup = { [chosen.deck_setup]: decks };
+  }
   const body = { game: chosen.id, players: seats.length, options, seats, names };
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = Number(seed);
