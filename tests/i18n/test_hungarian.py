@@ -24,6 +24,7 @@ import pytest
 import yaml
 
 import galaxis
+from galaxis.core.client import fill_names
 from galaxis.core.errors import IllegalAction
 from galaxis.core.messages import CORE, Catalogue
 from tests.i18n.vocabulary import text_yaml_pairs
@@ -206,6 +207,7 @@ def check_walk(game_id: str, texts: list[tuple[str, str]]) -> None:
     for where, text in texts:
         if where == "notation":
             continue
+        text = fill_names(text, None, "hu")  # as the client shows it: names, and piece references' labels
         # notation inside quotes or written as a command is language-neutral; the game's name is a name
         prose = re.sub(r"„[^”]*”|“[^”]*”|\([a-z<>|]+[^)]*\)", " ", text).replace(title, " ")
         stray = sorted({w for w in WORD.findall(prose) if w.lower() in english and w.lower() not in notation})
