@@ -33,6 +33,9 @@ from galaxis.arena.schedule import simulate as run_simulation
 from galaxis.arena.schedule import tournament as run_tournament
 from galaxis.arena.stats import summarize
 from galaxis.core.errors import BadOption, GalaxisError
+from galaxis.core.messages import Catalogue
+
+MSG = Catalogue.for_package(__name__)  # galaxis/arena/data/messages.yaml
 
 USAGE_ERROR = 2
 # Bounds of the command line: a results file of ten million games, 256 processes.
@@ -67,7 +70,7 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise BadOption(f"--option takes key=value, not {item!r}")
+            raise BadOption(MSG("option_syntax", item=item))
         options[key.strip()] = value.strip()
     return options
 
@@ -121,7 +124,7 @@ def _check_seeds(seed: int, games: int) -> None:
 
 def _ray_args(ray: str | None) -> str | None:
     if ray is not None and not ray.strip():
-        raise BadOption("--ray takes an address: auto, local, or host:port")
+        raise BadOption(MSG("ray_address"))
     return ray
 
 
@@ -156,7 +159,7 @@ def register(app: typer.Typer) -> None:
         with _user_errors():
             _check_seeds(seed, games)
             if workers != 1 and ray is not None:
-                raise BadOption("give either --workers or --ray, not both")
+                raise BadOption(MSG("workers_or_ray"))
             start = time.perf_counter()
             with _progress_bar(f"{game}", progress and sys.stderr.isatty()) as update:
                 played, skipped = run_simulation(
@@ -198,7 +201,7 @@ def register(app: typer.Typer) -> None:
         with _user_errors():
             _check_seeds(seed, games)
             if workers != 1 and ray is not None:
-                raise BadOption("give either --workers or --ray, not both")
+                raise BadOption(MSG("workers_or_ray"))
             start = time.perf_counter()
             with _progress_bar(f"{game} {mode}", progress and sys.stderr.isatty()) as update:
                 played, skipped = run_tournament(
@@ -229,7 +232,7 @@ def register(app: typer.Typer) -> None:
         with _user_errors():
             records = load_results(file)
             if not records:
-                raise GalaxisError(f"{file} holds no games")
+                raise GalaxisError(MSG("no_games", file=file))
             summary = summarize(records)
             if html is not None:
                 from galaxis.arena.report import write_html

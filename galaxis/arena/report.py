@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from galaxis.core.errors import GalaxisError
+from galaxis.core.messages import Catalogue
+
+MSG = Catalogue.for_package(__name__)  # galaxis/arena/data/messages.yaml
 
 MISSING_MATPLOTLIB = (
     "the HTML report draws its plots with matplotlib, which is not installed; "
@@ -216,7 +219,7 @@ def write_html(summary: dict[str, Any], records: list[dict[str, Any]], out: str 
     """Writes the report and its PNGs; returns the PNG paths."""
     path = Path(out)
     if path.is_dir():
-        raise GalaxisError(f"--html {str(path)!r} is a directory")
+        raise GalaxisError(MSG("html_is_dir", path=str(path)))
     _figure()  # matplotlib missing: one line before anything is written
     written: list[Path] = []
     sections = []
@@ -241,5 +244,5 @@ def write_html(summary: dict[str, Any], records: list[dict[str, Any]], out: str 
         )
         path.write_text(doc, encoding="utf-8")
     except OSError as exc:
-        raise GalaxisError(f"cannot write the report {str(path)!r}: {exc.strerror}") from None
+        raise GalaxisError(MSG("cannot_write_report", path=str(path), reason=exc.strerror)) from None
     return written

@@ -7,27 +7,30 @@ from pathlib import Path
 from typing import Any
 
 from galaxis.core.errors import BadMatchFile
+from galaxis.core.messages import Catalogue
+
+MSG = Catalogue.for_package(__name__)  # galaxis/arena/data/messages.yaml
 
 REQUIRED = ("game", "seed", "players", "seats", "options", "scores", "ranking", "length")
 
 
 def check_record(rec: Any, where: str) -> dict[str, Any]:
     if not isinstance(rec, dict):
-        raise BadMatchFile(f"{where}: a result line is a JSON object")
+        raise BadMatchFile(MSG("record_object", where=where))
     missing = [k for k in REQUIRED if k not in rec]
     if missing:
-        raise BadMatchFile(f"{where}: result line lacks {', '.join(missing)}")
+        raise BadMatchFile(MSG("record_lacks", where=where, fields=", ".join(missing)))
     seats, scores, ranking = rec["seats"], rec["scores"], rec["ranking"]
     players = rec["players"]
     if not (isinstance(seats, list) and isinstance(scores, list) and isinstance(ranking, list)):
-        raise BadMatchFile(f"{where}: seats, scores and ranking must be lists")
+        raise BadMatchFile(MSG("record_lists", where=where))
     if not isinstance(players, int) or len(seats) != players or len(scores) != players:
-        raise BadMatchFile(f"{where}: seats and scores must have one entry per player")
+        raise BadMatchFile(MSG("record_per_player", where=where))
     ranked = sorted(s for g in ranking if isinstance(g, list) for s in g)
     if ranked != list(range(players)):
-        raise BadMatchFile(f"{where}: ranking must list every seat exactly once")
+        raise BadMatchFile(MSG("record_ranking", where=where))
     if not isinstance(rec["options"], dict):
-        raise BadMatchFile(f"{where}: options must be an object")
+        raise BadMatchFile(MSG("record_options", where=where))
     return rec
 
 
@@ -38,11 +41,11 @@ def load_results(path: str | Path, missing_ok: bool = False) -> list[dict[str, A
     if not p.exists():
         if missing_ok:
             return []
-        raise BadMatchFile(f"results file {str(p)!r} does not exist")
+        raise BadMatchFile(MSG("no_results_file", path=str(p)))
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise BadMatchFile(f"cannot read results file {str(p)!r}: {exc}") from None
+        raise BadMatchFile(MSG("cannot_read_results", path=str(p), reason=str(exc))) from None
     lines = text.splitlines()
     records = []
     for i, line in enumerate(lines):
@@ -53,7 +56,7 @@ def load_results(path: str | Path, missing_ok: bool = False) -> list[dict[str, A
         except json.JSONDecodeError as exc:
             if i == len(lines) - 1 and not text.endswith("\n"):
                 break  # the last line of an interrupted run
-            raise BadMatchFile(f"{p}:{i + 1}: not JSON ({exc.msg})") from None
+            raise BadMatchFile(MSG("not_json", where=f"{p}:{i + 1}", reason=exc.msg)) from None
         records.append(check_record(rec, f"{p}:{i + 1}"))
     return records
 

@@ -17,8 +17,11 @@ from typing import Any
 from galaxis.agents import make_agent
 from galaxis.core.errors import BadAgentSpec, UnknownGame
 from galaxis.core.match import new_match
+from galaxis.core.messages import Catalogue
 from galaxis.core.registry import GAME_MODULES, get_game, register
 from galaxis.core.rng import Rng
+
+MSG = Catalogue.for_package(__name__)  # galaxis/arena/data/messages.yaml
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ def split_agent_list(text: str) -> list[str]:
     for raw in text.split(","):
         piece = raw.strip()
         if not piece:
-            raise BadAgentSpec(f"empty agent in list {text!r}")
+            raise BadAgentSpec(MSG("empty_agent", text=text))
         if "=" in piece and ":" not in piece.split("=", 1)[0] and specs and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:
@@ -79,10 +82,10 @@ def parse_agents(agents: str | list[str] | tuple[str, ...]) -> list[str]:
     """Validated agent specs (each is built once, so a bad spec fails before any game runs)."""
     specs = split_agent_list(agents) if isinstance(agents, str) else [str(a).strip() for a in agents]
     if not specs:
-        raise BadAgentSpec("give at least one agent")
+        raise BadAgentSpec(MSG("no_agents"))
     for spec in specs:
         if spec.strip().lower() == "human":
-            raise BadAgentSpec("the arena plays bots only; 'human' is not an agent here")
+            raise BadAgentSpec(MSG("no_human"))
         make_agent(spec, 0)
     return specs
 

@@ -18,14 +18,17 @@ from galaxis.arena.results import dump_line, load_results, repair_tail
 from galaxis.arena.runner import Task, game_module_of, parse_agents, result_key
 from galaxis.core.errors import BadOption, GalaxisError
 from galaxis.core.game import resolve_options
+from galaxis.core.messages import Catalogue
 from galaxis.core.registry import get_game
+
+MSG = Catalogue.for_package(__name__)  # galaxis/arena/data/messages.yaml
 
 Progress = Callable[[int, int], None]  # (done, total)
 
 
 def _check_count(name: str, value: Any, lo: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise BadOption(f"{name} must be a whole number of at least {lo}, not {value!r}")
+        raise BadOption(MSG("whole_number", name=name, lo=lo, value=repr(value)))
     return value
 
 
@@ -46,7 +49,7 @@ def simulate_tasks(
     specs = parse_agents(agents if isinstance(agents, str) else list(agents))
     _check_count("--games", games, 1)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadOption(f"--seed must be a whole number, not {seed!r}")
+        raise BadOption(MSG("seed_whole", seed=repr(seed)))
     resolved, module = _prepare(game, len(specs), options)
     tasks = []
     n = len(specs)
@@ -71,21 +74,21 @@ def tournament_tasks(
     specs = parse_agents(agents if isinstance(agents, str) else list(agents))
     _check_count("--games", games, 1)
     if len(specs) < 2:
-        raise BadOption("a tournament needs at least two agents")
+        raise BadOption(MSG("two_agents"))
     if len(set(specs)) != len(specs):
-        raise BadOption("each agent may appear only once in a tournament")
+        raise BadOption(MSG("agents_once"))
     info = get_game(game).info
     if players is None:
         players = max(info.min_players, 2)
     resolved, module = _prepare(game, players, options)
     if mode == "roundrobin":
         if len(specs) < players:
-            raise BadOption(f"a {players}-player round robin needs at least {players} agents")
+            raise BadOption(MSG("round_robin_agents", players=players))
         lineups = [list(c) for c in itertools.combinations(specs, players)]
     elif mode == "gauntlet":
         lineups = [[specs[0]] + [other] * (players - 1) for other in specs[1:]]
     else:
-        raise BadOption(f"--mode must be roundrobin or gauntlet, not {mode!r}")
+        raise BadOption(MSG("mode", mode=repr(mode)))
     tasks = []
     for lineup in lineups:
         for j in range(games):
@@ -111,7 +114,7 @@ def run_into_file(
         check_ray_address(ray_address)
     path = Path(out)
     if path.exists() and path.is_dir():
-        raise BadOption(f"--out {str(path)!r} is a directory")
+        raise BadOption(MSG("out_is_dir", path=str(path)))
     done = {
         result_key(r["game"], r["seed"], r["seats"], r["options"])
         for r in load_results(path, missing_ok=True)
@@ -124,7 +127,7 @@ def run_into_file(
     try:
         fh = path.open("a", encoding="utf-8")
     except OSError as exc:
-        raise GalaxisError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+        raise GalaxisError(MSG("cannot_write", path=str(path), reason=exc.strerror)) from None
     played = 0
     with fh:
         if progress:
