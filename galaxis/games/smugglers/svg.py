@@ -210,7 +210,7 @@ def _dice_on_card(
                     size,
                     value,
                     colours[seat],
-                    tip=_say(lang, "die_tip", seat=seat_ref(seat), value=value),
+                    tip=_say(lang, "die_tip", seat=seat, value=value),
                 )
             )
         out.append(
@@ -231,7 +231,7 @@ def _dice_on_card(
                 size,
                 value,
                 colours[seat],
-                tip=_say(lang, "die_tip", seat=seat_ref(seat), value=value),
+                tip=_say(lang, "die_tip", seat=seat, value=value),
             )
         )
         if i == lead:
@@ -298,10 +298,10 @@ def _row(game: Game, s: SmugglersState, seat: int | None, lang: str) -> tuple[li
         status = ""
         colour = DIM
         if cid in settled:
-            status, colour = _say(lang, "paid_by", seat=seat_ref(settled[cid])), "#8fe39a"
+            status, colour = _say(lang, "paid_by", seat=settled[cid]), "#8fe39a"
             card = f'<g opacity=".45">{card}</g>'
         elif cid in lost:
-            status = _say(lang, "lost_by", seat=seat_ref(lost[cid]), n=sector.value)
+            status = _say(lang, "lost_by", seat=lost[cid], n=sector.value)
             colour = "#ff8f8f"
             card = f'<g opacity=".45">{card}</g>'
         elif cid in s.discarded:
@@ -313,7 +313,7 @@ def _row(game: Game, s: SmugglersState, seat: int | None, lang: str) -> tuple[li
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r + 5:.1f}" fill="none" '
                 f'stroke="{SEAT_FILL.get(colours[winner], "#ccc")}" stroke-width="4"/>'
             )
-            status, colour = _say(lang, "won_by", seat=seat_ref(winner)), "#ffd84a"
+            status, colour = _say(lang, "won_by", seat=winner), "#ffd84a"
         out.append(card)
         y = cy + r + 10
         dice = s.dice[i] if i < len(s.dice) else []
@@ -520,7 +520,7 @@ def _player(
                 energy_token(sx + 18, y + 28, p.energy),
             ],
             target=attr_e,
-            tip=_say(lang, "energy_tip", seat=seat_ref(i), n=p.energy),
+            tip=_say(lang, "energy_tip", seat=i, n=p.energy),
         )
     )
     for k, c in enumerate(COLOURS):
@@ -528,7 +528,7 @@ def _player(
             group(
                 crate(sx + 86 + k * 46, y + 12, c, p.goods[k], lang, 40),
                 target=f"supply-{c}" if mine else None,
-                tip=_say(lang, "goods_tip", seat=seat_ref(i), colour=w["colours"][c], n=p.goods[k]),
+                tip=_say(lang, "goods_tip", seat=i, colour=w["colours"][c], n=p.goods[k]),
             )
         )
     # the score so far, and how it is made (§4)
