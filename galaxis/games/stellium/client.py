@@ -12,6 +12,7 @@ from galaxis.core.client import PALETTE, TieCriterion, load_texts, tie_break_wor
 from galaxis.core.messages import fmt
 from galaxis.games.stellium import scoring
 from galaxis.games.stellium.data import DATA, TYPES, geometry, terms
+from galaxis.games.stellium.scoring import won_points
 from galaxis.games.stellium.state import StelliumState
 
 DIRS = ("E", "NE", "NW", "W", "SW", "SE")
@@ -201,14 +202,33 @@ def seat_panels(g: Game, s: StelliumState, viewer: int | None, lang: str = "en")
     return out
 
 
+def _won_cards(s: StelliumState, seat: int) -> str:
+    """A seat's validated cards with their points: "C05 +3, C13 +5" (§8)."""
+    points = won_points(s, seat)
+    return ", ".join(f"{c} +{points[c]}" if c in points else c for c in s.players[seat].won) or "–"
+
+
 def score_breakdown(g: Game, s: StelliumState, viewer: int | None, lang: str = "en") -> ScoreBreakdown:
     """§8: validated cards, unused tokens, the colour bonus; ties to whoever reached the target first."""
     rows = scoring.breakdown(s)
     result = g.result(s)
     parts = (
-        ScoreRow(_say(lang, "score", "cards"), tuple(r["cards"] for r in rows)),
-        ScoreRow(_say(lang, "score", "tokens"), tuple(r["tokens"] for r in rows)),
-        ScoreRow(_say(lang, "score", "colour_bonus"), tuple(r["colour_bonus"] for r in rows)),
+        ScoreRow(
+            _say(lang, "score", "which_cards"),
+            tuple(_won_cards(s, seat) for seat in range(len(s.players))),
+            _say(lang, "score", "cards_tip"),
+        ),
+        ScoreRow(
+            _say(lang, "score", "cards"), tuple(r["cards"] for r in rows), _say(lang, "score", "cards_tip")
+        ),
+        ScoreRow(
+            _say(lang, "score", "tokens"), tuple(r["tokens"] for r in rows), _say(lang, "score", "tokens_tip")
+        ),
+        ScoreRow(
+            _say(lang, "score", "colour_bonus"),
+            tuple(r["colour_bonus"] for r in rows),
+            _say(lang, "score", "colour_bonus_tip"),
+        ),
     )
     tie = texts()["tie"]["reached"]
     reached = tuple(r["reached"] + 1 if r["reached"] >= 0 else "–" for r in rows)
