@@ -118,8 +118,11 @@ def dice_board(s: PulsarState, seat: int | None, x0: float, y0: float, lang: str
             )
         out.append(text(bx + 5, top + 14, v, 12, fill="#7d8bb8"))
         n = s.pool.count(v)
+        size = 22 if n == 1 else 18 if n <= 4 else 12  # side by side, never overlapping
+        cols = 1 if n == 1 else 2 if n <= 4 else 3
         for i in range(n):
-            dx, dy = bx + 18 + (i % 2) * 14 - (7 if n > 1 else 0), top + 18 + (i // 2) * 14
+            dx = bx + (13 if n == 1 else 4) + (i % cols) * (size + 3)
+            dy = top + (22 if n == 1 else 18) + (i // cols) * (size + 3)
             d = dicemod.distance(v, s.median)
             if leftover:
                 tip = say(lang, "leftover_tip", v=v)
@@ -127,11 +130,7 @@ def dice_board(s: PulsarState, seat: int | None, x0: float, y0: float, lang: str
                 tip = say(lang, "die_tip_zero", v=v)
             else:
                 tip = say(lang, "die_tip", v=v, d=d)
-            out.append(
-                group(
-                    die_face(dx, dy, 22 if n == 1 else 18, v), target=f"die-{v}", tip=tip, key=f"die-{v}-{i}"
-                )
-            )
+            out.append(group(die_face(dx, dy, size, v), target=f"die-{v}", tip=tip, key=f"die-{v}-{i}"))
     mv = dicemod.median_value(s.median)
     mx = x0 + s.median * bw / 2
     out.append(
@@ -148,7 +147,7 @@ def dice_board(s: PulsarState, seat: int | None, x0: float, y0: float, lang: str
     reward_words = ", ".join(counted(lang, "cubes", c) if c else counted(lang, "vp", vp) for c, vp in rewards)
     for t, (name, key) in enumerate((("i", "initiative"), ("e", "engineering"))):
         out += _track(s, t, name, x0, y, lang, say(lang, f"{key}_tip", rewards=reward_words))
-        y += 50
+        y += 56
     out += _turn_order(s, x0, y, lang)
     return out, y + 40
 
@@ -157,27 +156,30 @@ def _track(s: PulsarState, t: int, name: str, x0: float, y: float, lang: str, ti
     comp = components()
     sw = 19.5
     label = say(lang, "initiative" if name == "i" else "engineering")
-    parts = [text(x0, y + 12, label, 13, fill=DIM)]
-    top = y + 16
+    out = [text(x0, y + 12, label, 13, fill=DIM)]  # outside the track, so its glow never hides it
+    for space, pen in comp.track_penalties.items():
+        out.append(text(x0 + space * sw + sw / 2, y + 12, pen, 12, anchor="middle", fill="#ff9b9b"))
+    top, h_cell = y + 16, 32
+    parts = []
     for space, stack in enumerate(s.tracks[t]):
         sx = x0 + space * sw
         pen = comp.track_penalties.get(space)
         fill = "#4a1c22" if pen else "#1a2444"
         parts.append(
-            f'<rect x="{sx:.1f}" y="{top:.1f}" width="{sw - 1:.1f}" height="26" rx="2" fill="{fill}" stroke="#3b4a7a"/>'
+            f'<rect x="{sx:.1f}" y="{top:.1f}" width="{sw - 1:.1f}" height="{h_cell}" rx="2" fill="{fill}" stroke="#3b4a7a"/>'
         )
         if space == comp.track_start:
             parts.append(
-                f'<line x1="{sx + sw / 2:.1f}" y1="{top + 26:.1f}" x2="{sx + sw / 2:.1f}" y2="{top + 31:.1f}" stroke="#dfe5ff" stroke-width="2"/>'
+                f'<line x1="{sx + sw / 2:.1f}" y1="{top + h_cell:.1f}" x2="{sx + sw / 2:.1f}" y2="{top + h_cell + 5:.1f}" stroke="#dfe5ff" stroke-width="2"/>'
             )
+        # a stack of markers in the players' colours, the top one ahead (§3.3)
         for h, marker in enumerate(stack):
             parts.append(
-                f'<rect x="{sx + 2:.1f}" y="{top + 19 - h * 6:.1f}" width="{sw - 5:.1f}" height="5" rx="1.5" '
-                f'fill="{SEAT_FILL[marker // 2]}" stroke="#0b1020" stroke-width=".6"/>'
+                f'<circle cx="{sx + (sw - 1) / 2:.1f}" cy="{top + h_cell - 6.5 - h * 6.5:.1f}" r="5.8" '
+                f'fill="{SEAT_FILL[marker // 2]}" stroke="#ffffff" stroke-width="1"/>'
             )
-    for space, pen in comp.track_penalties.items():
-        parts.append(text(x0 + space * sw + sw / 2, y + 12, pen, 12, anchor="middle", fill="#ff9b9b"))
-    return [group(parts, target=f"track-{name}", tip=tip, key=f"track-{name}")]
+    out.append(group(parts, target=f"track-{name}", tip=tip, key=f"track-{name}"))
+    return out
 
 
 def _turn_order(s: PulsarState, x0: float, y: float, lang: str) -> list[str]:
@@ -211,7 +213,14 @@ def gyro_board(s: PulsarState, x0: float, y0: float, lang: str) -> tuple[list[st
         parts = [
             f'<rect x="{bx:.1f}" y="{by:.1f}" width="92" height="94" rx="8" fill="#141c38" stroke="#3b4a7a"/>',
             gyro_icon(bx + 20, by + 22, 14, size, "#e8ecff", True),
-            text(bx + 40, by + 20, w["sizes"][size], 13, fill="#e8ecff", weight="bold"),
+            text(
+                bx + 38,
+                by + 20,
+                w["sizes"][size],
+                13 if len(w["sizes"][size]) < 7 else 11.5,
+                fill="#e8ecff",
+                weight="bold",
+            ),
             text(bx + 40, by + 36, f"×{s.gyro_supply[size]}", 13, fill=DIM),
             die_face(bx + 6, by + 46, 20, g.take),
             text(bx + 30, by + 61, "→", 13, fill=DIM),
@@ -373,7 +382,7 @@ def _tech(s: PulsarState, tid: str, x: float, y: float, w: float, h: float, row:
         tip += " " + wsay(lang, "tech_owners", seats=[fmt(lang, "⟨{s}⟩", s=o) for o in owners]) + "."
     if row > s.round:
         tip += " " + wsay(lang, "tech_closed", row=row) + "."
-    body = group(parts, opacity=0.55 if row > s.round else None)
+    body = group(parts, opacity=0.7 if row > s.round else None)  # a closed row: dimmed, still readable
     return group(body, target=f"tech-{tid}", tip=tip, key=f"tech-{tid}")
 
 
