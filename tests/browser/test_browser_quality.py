@@ -248,7 +248,7 @@ def test_hungarian_walk_through_a_match(server: ServerProcess, new_browser: Any,
         seen |= set(english_on(page))
         tips = page.locator("#board [data-tip]")
         if step % 10 == 0 and tips.count():
-            tips.first.hover()  # the tooltip is Hungarian too
+            tips.first.hover(force=True)  # the tooltip is Hungarian too (a tip may lie under others)
         click_once(page, rng)
     seen |= set(english_on(page))
     assert not seen, f"{game}: English words on the Hungarian page: {sorted(seen)}"
