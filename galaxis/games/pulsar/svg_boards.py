@@ -157,8 +157,8 @@ def _track(s: PulsarState, t: int, name: str, x0: float, y: float, lang: str, ti
     sw = 19.5
     label = say(lang, "initiative" if name == "i" else "engineering")
     out = [text(x0, y + 12, label, 13, fill=DIM)]  # outside the track, so its glow never hides it
-    for space, pen in comp.track_penalties.items():
-        out.append(text(x0 + space * sw + sw / 2, y + 12, pen, 12, anchor="middle", fill="#ff9b9b"))
+    for space, cost in comp.track_penalties.items():
+        out.append(text(x0 + space * sw + sw / 2, y + 12, cost, 12, anchor="middle", fill="#ff9b9b"))
     top, h_cell = y + 16, 32
     parts = []
     for space, stack in enumerate(s.tracks[t]):
