@@ -117,3 +117,23 @@ def test_a_card_named_in_the_log_enlarges_and_a_face_down_one_shows_nothing(
     other.wait_for_selector("#zoom:not([hidden])")
     assert other.locator("#zoom [data-card]").count() == 0
     assert card_id not in other.inner_html("#zoom")
+
+
+def test_a_whole_game_against_the_default_bot_by_clicking_cards_and_buttons(
+    server: ServerProcess, new_browser: Any
+) -> None:
+    import random
+
+    from tests.browser.pages import create_in_lobby, play_to_the_end
+
+    page = new_browser(viewport=DESKTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_in_lobby(page, server, "kaosz", ["human", "bot:normal"], {"max_rounds": 5}, names=["Anna"])
+    made = play_to_the_end(page, random.Random("kaosz-normal"))
+    assert made["board"] > 0 and made["button"] > 0  # cards on the table and status-bar buttons
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.locator("#ranking li").count() == 2
+    log = page.inner_text("#log")
+    assert "Anna" in log and "⟦" not in log and "⟨" not in log  # names and card names filled in
+    assert not errors, errors
