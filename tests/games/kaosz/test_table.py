@@ -143,3 +143,45 @@ def test_every_phase_decision_and_combat_step_the_rules_use_has_words(lang: str)
     assert phases <= set(w["phases"]), phases - set(w["phases"])
     assert kinds <= set(w["decisions"]), kinds - set(w["decisions"])
     assert stages <= set(w["stages"]), stages - set(w["stages"])
+
+
+def test_the_combat_shows_attackers_facing_defenders_with_the_numbers_that_decide_it() -> None:
+    from tests.games.kaosz.test_rules import _combat
+
+    m = blank()
+    crx = add(m, 0, "crx", "hangar")  # 0-5-5-5
+    cobra = add(m, 1, "cobra_flash", "hangar")  # 5-2-3-0
+    _combat(m, [crx], [cobra])
+    svg = _svg(m, 0)
+    w = words("en")
+    said = [el.text or "" for el in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert w["attackers"] in said and w["defenders"] in said
+    assert any(t.startswith("⚔ ") and w["targets_of"]["colony"] in t for t in said)  # who attacks what
+    tips = [el.get("data-tip") or "" for el in ET.fromstring(svg).iter(f"{SVG}g")]
+    assert any(t.startswith("CRX (c") for t in tips) and any(t.startswith("Cobra Flash (c") for t in tips)
+    # each fighting ship's row shows its speed, firepower and armour left
+    assert {"0", "5"} <= set(said) and {"2", "3"} <= set(said)
+    # a damaged defender shows what armour it has left
+    m.state.cards[cobra].harm = 2
+    said = [el.text or "" for el in ET.fromstring(_svg(m, 0)).iter(f"{SVG}text")]
+    assert "1" in said
+
+
+def test_the_stack_shows_who_played_what_in_resolution_order() -> None:
+    m = blank()
+    ship = add(m, 0, "crx", "hangar")
+    hit = add(m, 0, "extra_talalat", "hand")
+    add(m, 1, "cobra_flash", "hangar")
+    add(m, 1, "durmacel_celterelo", "hand")  # so that seat 1 may answer: the stack waits
+    m.apply(0, "attack colony")  # the declaration opens an interrupt window
+    while 0 not in m.to_move:
+        m.apply(m.to_move[0], "pass")
+    m.apply(0, f"play c{hit} c{ship}")
+    assert m.state.pending[-1].kind == "priority" and 1 in m.to_move  # seat 1 may answer it
+    root = ET.fromstring(_svg(m, 1, "hu"))
+    stacked = [el for el in root.iter(f"{SVG}g") if el.get("data-card") == "extra_talalat"]
+    assert stacked, "the interrupt is drawn on the stack, face up"
+    assert any((el.text or "").endswith("1.") or el.text == "1" for el in root.iter(f"{SVG}text"))
+    plays = [el.get("data-tip") or "" for el in root.iter(f"{SVG}g") if "CRX" in (el.get("data-tip") or "")]
+    assert any("⟨0⟩" in t and "→ CRX" in t for t in plays), plays  # who played it and what it aims at
+    assert words("hu")["stack_title"] in [el.text for el in root.iter(f"{SVG}text")]
