@@ -216,6 +216,11 @@ function renderBoard() {
   svg.removeAttribute("height");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", t("board"));
+  // A board that needs some width to stay readable (data-min-width, CSS px) scrolls sideways on a narrow screen.
+  const min = Number(svg.getAttribute("data-min-width")) || 0;
+  svg.style.minWidth = min ? `${min}px` : "";
+  board.classList.toggle("wide", min > 0);
+  if (min > 0) board.setAttribute("tabindex", "0"); else board.removeAttribute("tabindex");
   // Seat references in the board's words ("⟨1⟩") become the players' names.
   const walker = document.createTreeWalker(svg, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

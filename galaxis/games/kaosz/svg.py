@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from galaxis.games.kaosz.state import KaoszState
 
 WIDTH = 1000
+MIN_WIDTH = 760  # CSS px below which a phone scrolls the table sideways (text stays >= 8 px)
 PILES = 118  # the piles column on the right
 ROW = WIDTH - PILES - 14  # room for a seat's zones
 GAP = 8
@@ -438,10 +439,9 @@ def middle(b: Board, y: float) -> float:
     cb = obs["combat"]
     step = str(w["stages"].get(_stage_word(cb["stage"]), cb["stage"])) if cb else phase
     b.label(16, y + 62, step, 13, fill="#ffe082", bold=True, width=200)
-    if obs["decision"]:
-        b.label(
-            16, y + 82, str(w["decisions"].get(obs["decision"], obs["decision"])), 12, fill=DIM, width=200
-        )
+    decision = str(w["decisions"].get(obs["decision"], obs["decision"])) if obs["decision"] else ""
+    if decision and decision != step:  # not "main phase" twice
+        b.label(16, y + 82, decision, 12, fill=DIM, width=200)
     x = 232
     if b.s.pending and b.s.pending[-1].kind == "tutor" and b.viewer == b.s.pending[-1].seat:
         tutor_row(b, x, y)
@@ -687,7 +687,8 @@ def render_svg(g: Game, s: KaoszState, seat: int | None, lang: str = "en") -> st
     title = escape(str(b.w["title"]))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:g}" width="{WIDTH}" '
-        f'height="{height:g}" font-family="{FONT}" class="kaosz-table"><title>{title}</title>'
+        f'height="{height:g}" font-family="{FONT}" class="kaosz-table" data-min-width="{MIN_WIDTH}">'
+        f"<title>{title}</title>"
         f'<rect width="{WIDTH}" height="{height:g}" fill="{TABLE}"/>'
         f"<defs>{defs}</defs>" + "".join(b.parts) + "</svg>"
     )
