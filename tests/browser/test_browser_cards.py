@@ -4,6 +4,7 @@ with it from the lobby."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -125,3 +126,17 @@ def test_the_page_is_accessible_and_hungarian_has_no_english(
     assert not found, "\n".join(found)
     if lang == "hu":
         assert english_on(page) == []
+
+
+def test_a_deck_is_exported_as_its_deck_text(server: ServerProcess, new_browser: Any) -> None:
+    page = new_browser(viewport=DESKTOP).new_page()
+    _open(page, server)
+    before = page.get_attribute("body", "data-checked") or ""
+    page.click("#starters li >> nth=2 >> button")
+    _checked(page, before)
+    with page.expect_download() as got:
+        page.click("#export")
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    checked = httpx.post(f"{server.url}/api/games/kaosz/decks/check", json={"text": text}).json()
+    assert checked["ok"] and checked["count"] == 45  # the file reads back as the same legal deck
+    assert got.value.suggested_filename.endswith(".txt")
