@@ -257,8 +257,11 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
             if any(self._can_peek(state, v) for v in members):
                 for h in self._peek_hexes(state, u):
                     acts.append(g(f"peek {cid} {h}", (cid, h), "peek", (cid, h)))
+            # each member's movement allowance, worked out once for all the hexes below
+            allowances = {v.uid: self._allowance(state, v) for v in members}
             if any(
-                v.stopped or v.moved >= self._allowance(state, v) + self._pipeline_bonus(state, v, pipes)
+                v.stopped
+                or v.moved >= allowances[v.uid] + self._pipeline_bonus(state, v, pipes, allowances[v.uid])
                 for v in members
             ):
                 continue
@@ -271,7 +274,7 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
                 *moves.neighbours(state, u.hex),
                 *coop.jump_links(state, u.owner, u.hex),
             ):  # §13.8, §13.10
-                if all(self._move_problem(state, v, h, pipes) is None for v in members):
+                if all(self._move_problem(state, v, h, pipes, allowances[v.uid]) is None for v in members):
                     acts.append(g(f"m {cid} {h}", (cid, h), "move", (cid, h)))
                     if self._can_sling(state, u, h) and not any(
                         self._pipeline_step(state, v, h, pipes) for v in members

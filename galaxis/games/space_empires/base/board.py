@@ -231,8 +231,9 @@ def alive_seats(state: SEState) -> list[int]:
 
 
 # --- counters (groups, §4) ----------------------------------------------------------------------------
+@cache
 def uid_key(uid: str) -> tuple[str, int, int]:
-    """Sort key of a unit or counter id: ``a7`` < ``a7.2`` < ``a12``."""
+    """Sort key of a unit or counter id: ``a7`` < ``a7.2`` < ``a12`` (parsed once per id)."""
     head, _, sub = uid[1:].partition(".")
     return uid[0], int(head), int(sub) if sub else 0
 

@@ -61,16 +61,17 @@ class EconomicPhase:
         acts += ground.econ_actions(self, state, seat)  # §10.1: ground units at colonies
         acts += centers.econ_actions(self, state, seat)  # §10.7: Research and Industrial Centers
         joinable = self._joinable(state, seat)
+        kinds = (*BUYABLE, *boarding.extra_units(state), *ground.extra_units(state))  # Transports: §10.1
+        # a type that cannot be bought anywhere now is not asked about hex by hex
+        buyable = {k: self._buy_kind_problem(state, seat, k) is None for k in kinds}
         for hid in self._build_hexes(state, seat):
-            for kind in (
-                *BUYABLE,
-                *boarding.extra_units(state),
-                *ground.extra_units(state),
-            ):  # Transports with ground combat (§10.1)
-                if kind in data.units(state.edition) and self._buy_problem(state, seat, kind, hid) is None:
+            for kind in kinds:
+                if not buyable[kind]:
+                    continue
+                if self._buy_place_problem(state, seat, kind, hid, "") is None:
                     acts.append(g(f"buy {kind} {hid}", (hid,), "buy", (kind, hid, "")))
                 for cid in joinable.get((kind, hid), []):
-                    if self._buy_problem(state, seat, kind, hid, cid) is None:
+                    if self._buy_place_problem(state, seat, kind, hid, cid) is None:
                         acts.append(g(f"buy {kind} {hid} {cid}", (hid, cid), "buy", (kind, hid, cid)))
         # §4.7: scuttling in the Economic Phase (frees counters; maintenance was paid when it opened).
         for cid, members in board.counters(self._own_units(state, seat)).items():
@@ -154,7 +155,9 @@ class EconomicPhase:
             return MSG("counter_full_buy", unit=UnitName(kind), size=board.group_size(kind))
         return None
 
-    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> Msg | None:
+    def _buy_kind_problem(self, state: SEState, seat: int, kind: str) -> Msg | None:
+        """Why ``seat`` may buy no ``kind`` anywhere now (§7.5), or None: the checks that depend on
+        neither the hex nor the counter joined (asked once per type when listing the buys)."""
         p = state.players[seat]
         units = data.units(state.edition)
         if kind not in units or (
@@ -164,16 +167,25 @@ class EconomicPhase:
         banned = amoeba.buy_problem(state, kind) or victory.buy_problem(state, kind)  # §13.11, §12.1.5
         if banned is not None:
             return banned
-        unit = units[kind]
-        price = alien_tech.unit_cost(state, seat, kind, unit.cost)  # cheaper hulls (§10.5)
+        price = alien_tech.unit_cost(state, seat, kind, units[kind].cost)  # cheaper hulls (§10.5)
         if empire_advantages.cost(state, seat, "ships", kind, price) > p.cp:  # §10.4
             return MSG("not_enough_cp")
-        if economy.missing_techs(kind, p.techs, state.edition):
-            return MSG(
-                "unit_needs",
-                unit=UnitName(kind),
-                techs=TechLevels(economy.missing_techs(kind, p.techs, state.edition)),
-            )
+        missing = economy.missing_techs(kind, p.techs, state.edition)
+        if missing:
+            return MSG("unit_needs", unit=UnitName(kind), techs=TechLevels(missing))
+        return None
+
+    def _buy_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str = "") -> Msg | None:
+        problem = self._buy_kind_problem(state, seat, kind)
+        if problem is not None:
+            return problem
+        return self._buy_place_problem(state, seat, kind, hid, join)
+
+    def _buy_place_problem(self, state: SEState, seat: int, kind: str, hid: str, join: str) -> Msg | None:
+        """The rest of ``_buy_problem`` once the type may be bought: the counter it joins or takes
+        (§4.9, §7.5) and the colony or shipyards of the hex (§7.6)."""
+        p = state.players[seat]
+        unit = data.units(state.edition)[kind]
         if join:
             problem = self._join_problem(state, seat, kind, hid, join)
             if problem is not None:

@@ -165,41 +165,62 @@ class MovementPhase:
             if v.kind == "MSP" and alliances.shares_pipelines(state, v.owner, seat) and not v.moved
         )
 
-    def _pipeline_bonus(self, state: SEState, u: Unit, pipes: frozenset[str] | None = None) -> int:
+    def _pipeline_bonus(
+        self, state: SEState, u: Unit, pipes: frozenset[str] | None = None, allowance: int | None = None
+    ) -> int:
         """§4.6 [MRB 13]: a unit whose whole move so far ran along an unmoved chain of its player's MS
-        Pipelines may go one hex further, to another pipeline hex of the chain."""
+        Pipelines may go one hex further, to another pipeline hex of the chain. (``allowance``: the
+        unit's ``_allowance``, when the caller has it.)"""
         if u.kind == "MSP" or not u.piped:
             return 0
         if pipes is None:
             pipes = self._pipelines(state, u.owner)
-        return 1 if u.hex in pipes and self._allowance(state, u) > 0 else 0
+        if u.hex not in pipes:
+            return 0
+        return 1 if (self._allowance(state, u) if allowance is None else allowance) > 0 else 0
 
-    def _pipeline_step(self, state: SEState, u: Unit, h: str, pipes: frozenset[str] | None = None) -> bool:
+    def _pipeline_step(
+        self,
+        state: SEState,
+        u: Unit,
+        h: str,
+        pipes: frozenset[str] | None = None,
+        allowance: int | None = None,
+    ) -> bool:
         """§4.6: a step from one hex of an unmoved pipeline chain to the next, by a unit that has moved
         only along the chain this turn (such steps ignore Nebula, Asteroid and Black Hole stops)."""
         if pipes is None:
             pipes = self._pipelines(state, u.owner)
-        return h in pipes and bool(self._pipeline_bonus(state, u, pipes))
+        return h in pipes and bool(self._pipeline_bonus(state, u, pipes, allowance))
 
     def _move_problem(
-        self, state: SEState, u: Unit, h: str, pipes: frozenset[str] | None = None
+        self,
+        state: SEState,
+        u: Unit,
+        h: str,
+        pipes: frozenset[str] | None = None,
+        allowance: int | None = None,
     ) -> Msg | None:
-        """Why ``u`` may not move to the adjacent hex ``h`` now (§4), or None."""
+        """Why ``u`` may not move to the adjacent hex ``h`` now (§4), or None (``allowance``: the
+        unit's ``_allowance``, when the caller has it)."""
         if gates.grounded(state, u):
             return gates.space_move_problem(state, u)  # §12.3.7: walking Colony Ships
-        allowance = self._allowance(state, u)
+        if allowance is None:
+            allowance = self._allowance(state, u)
         if allowance == 0:
             return MSG("never_moves")
-        piped = self._pipeline_step(state, u, h, pipes)
+        piped = self._pipeline_step(state, u, h, pipes, allowance)
         if u.stopped or u.moved >= allowance + (1 if piped else 0):
             return MSG("no_movement_left")
         m = state.markers.get(h)
         if m is not None and m.face_up and m.kind == "supernova":
             return MSG("supernova")
-        if alliances.stack_problem(state, u, h):
-            return alliances.stack_problem(state, u, h)  # §10.8: uneasy allies never stack
-        if alien_vp_explore.raider_blocks(state, u, h):
-            return alien_vp_explore.raider_blocks(state, u, h)  # §13.12.5: an alien Raider on a marker
+        stacked = alliances.stack_problem(state, u, h)
+        if stacked:
+            return stacked  # §10.8: uneasy allies never stack
+        raider = alien_vp_explore.raider_blocks(state, u, h)
+        if raider:
+            return raider  # §13.12.5: an alien Raider on a marker
         stopping = not board.explored(state, h) or (board.terrain(state, h) != "open" and not piped)
         if stopping and u.moved > 0:
             return MSG("stopping_hex")

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Event
 from galaxis.core.messages import Msg
-from galaxis.games.space_empires.base import board, combat, economy
+from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.state import Marker, Unit
 from galaxis.games.space_empires.base.text_data import MSG, word
 from galaxis.games.space_empires.opponents.alien_players import solo4
+from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.opponents.doomsday import coop
 from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
@@ -43,14 +44,10 @@ ONE_SHOT = ("danger", "lost_in_space", "doomsday")  # removed when revealed with
 
 
 def _vp(state: SEState) -> bool:
-    from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
-
     return alien_vp.vp_of(state) is not None
 
 
 def _deep_space(state: SEState, hid: str) -> bool:
-    from galaxis.games.space_empires.base import data
-
     return data.hex_map(len(state.players)).owner_of(parse_hex_id(hid)) is None
 
 
@@ -269,10 +266,10 @@ def raider_blocks(state: SEState, u: Unit, hid: str) -> Msg | None:
     """Seed "Élő játékos nem léphet be olyan, fel nem fedett, Mélyűr jelzőt tartalmazó hexára, amelyen
     egy AP Lopakodó flottája áll": a live player's unit may not enter a face-down Deep Space hex holding
     an alien Raider fleet (its counters and its role are public, §13.12.7)."""
+    if u.owner < 0 or state.solo is None or not _vp(state) or not face_down_deep(state, hid):
+        return None  # (checked on every move of every unit: no import before this line)
     from galaxis.games.space_empires.opponents import forces
 
-    if u.owner < 0 or state.solo is None or not _vp(state) or not face_down_deep(state, hid):
-        return None
     for v in board.units_at(state, hid):
         fleet = forces.fleet_of(state.solo, v.uid) if v.owner < 0 else None
         if fleet is not None and fleet.raider:
