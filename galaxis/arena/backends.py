@@ -53,7 +53,7 @@ def run_tasks(
 # child would inherit) they come from a forkserver that imports the package once for all.
 
 BATCHES_PER_WORKER = 8  # enough batches that a slow game at the end leaves no worker idle long
-_POOLS: dict[tuple[str, int], Any] = {}
+_POOLS: dict[int, Any] = {}  # worker count -> a kept pool
 
 
 def batch_size(tasks: int, workers: int) -> int:
@@ -95,18 +95,18 @@ def _start_method() -> str:
 
 def worker_pool(workers: int, tasks: Sequence[Task] = ()) -> Any:
     """The process pool of ``workers`` workers, started now or kept from an earlier run."""
-    method = _start_method()
-    key = (method, workers)
-    pool = _POOLS.get(key)
+    pool = _POOLS.get(workers)
     if pool is not None and not _alive(pool):
-        _POOLS.pop(key)
+        _POOLS.pop(workers)
         pool = None
     if pool is None:
+        # (a kept pool runs threads of its own: the start method is chosen before any exists)
+        method = _start_method()
         _warm_up(tasks)
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":
             ctx.set_forkserver_preload(["galaxis.arena.runner", "galaxis.arena.backends"])
-        pool = _POOLS[key] = ctx.Pool(workers)
+        pool = _POOLS[workers] = ctx.Pool(workers)
     return pool
 
 
