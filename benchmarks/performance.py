@@ -299,12 +299,17 @@ def _identity_lines() -> list[str]:
 
 
 def _scaling_lines(results: dict[str, Any], baseline: dict[tuple[str, int], dict[str, Any]]) -> list[str]:
-    """The cost of a whole random game at the most players over the fewest, per game."""
+    """The cost of a whole random game at the most players over the fewest, per game, split into
+    how much longer the game is (steps) and how much dearer each step is."""
     out = [
         "## Cost of a game by player count",
         "",
-        "| game | most / fewest players | now | before |",
-        "|---|---|---:|---:|",
+        "A whole random game at the most players over one at the fewest, in CPU time (now and before),",
+        "and its two factors now: how many more steps the game takes (the mean length of the 16 pooled",
+        "games, the same before and after: the rules are unchanged) and how much dearer each step is.",
+        "",
+        "| game | most / fewest players | game cost now | before | steps | cost of a step |",
+        "|---|---|---:|---:|---:|---:|",
     ]
     by_game: dict[str, list[dict[str, Any]]] = {}
     for row in results["rows"]:
@@ -316,7 +321,11 @@ def _scaling_lines(results: dict[str, Any], baseline: dict[tuple[str, int], dict
         now = hi["now"]["game_ms"] / lo["now"]["game_ms"]
         b_lo, b_hi = _before(lo, baseline), _before(hi, baseline)
         before = b_hi["game_ms"] / b_lo["game_ms"] if b_lo and b_hi else None
-        out.append(f"| {game_id} | {hi['players']} / {lo['players']} | {now:.2f} | {_fmt(before, 2)} |")
+        steps = hi["now"]["mean_length"] / lo["now"]["mean_length"]
+        out.append(
+            f"| {game_id} | {hi['players']} / {lo['players']} | {now:.2f} | {_fmt(before, 2)} "
+            f"| {steps:.2f} | {now / steps:.2f} |"
+        )
     return out
 
 
