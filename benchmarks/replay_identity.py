@@ -109,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", nargs="*", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--file", "--out", dest="file", default=None)
+    ap.add_argument(
+        "--first", type=int, default=None, help="check: only the first N recorded games of each count"
+    )
     args = ap.parse_args(argv)
     path = Path(args.file) if args.file else RESULTS / f"replay_identity_{args.game}.json"
     if args.command == "steps":
@@ -122,16 +125,20 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     saved = json.loads(path.read_text(encoding="utf-8"))
     counts = [int(n) for n in saved["digests"] if args.players is None or int(n) in args.players]
-    now = record(args.game, saved["games"], counts)
+    games = saved["games"] if args.first is None else min(args.first, saved["games"])
+    now = record(args.game, games, counts)
     bad = [
         (n, seed)
         for n in counts
-        for seed, (a, b) in enumerate(zip(saved["digests"][str(n)], now["digests"][str(n)], strict=True))
+        for seed, (a, b) in enumerate(
+            zip(saved["digests"][str(n)][:games], now["digests"][str(n)], strict=True)
+        )
         if a != b
     ]
+    recorded = f"(recorded {saved['steps']}) " if games == saved["games"] else ""
     print(
         f"{args.game}: {sum(len(now['digests'][str(n)]) for n in counts)} games, {now['steps']} steps "
-        f"(recorded {saved['steps']}), {len(bad)} differ; CPU {now['cpu_s']} s (recorded {saved['cpu_s']} s)"
+        f"{recorded}{len(bad)} differ; CPU {now['cpu_s']} s"
     )
     for n, seed in bad[:20]:
         print(f"  differs: {n} players, seed {seed}")
