@@ -243,7 +243,7 @@ def _workers_lines() -> list[str]:
     out = [
         "## Parallel runs (`python benchmarks/workers.py`)",
         "",
-        f"Run {data['date']}, {data['repeats']} repeats, load average "
+        f"Run {data['date']}, load average "
         f"{', '.join(f'{x:.1f}' for x in data['load_average'])} on {data['cores']} cores. "
         "Speed-up: wall time of `--workers 1` over `--workers 2` in the same repeat (median, range); "
         "CPU 2/1: all CPU time of the two-worker run over the one-worker run; model: the one-worker "
@@ -251,8 +251,8 @@ def _workers_lines() -> list[str]:
         "worker's), what an idle two-core machine would show. *first run*: a fresh process (the "
         "command line); *kept workers*: a process that ran before, its workers kept.",
         "",
-        "| workload | mode | wall s, 1 worker | wall s, 2 workers | speed-up | CPU 2/1 | model |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| workload | mode | repeats | wall s, 1 worker | wall s, 2 workers | speed-up | CPU 2/1 | model |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     ray_lines = []
     for label, entry in data["workloads"].items():
@@ -261,7 +261,8 @@ def _workers_lines() -> list[str]:
             if not m:
                 continue
             out.append(
-                f"| {label} | {mode.replace('_', ' ')} | {m['wall_s']['1']:.2f} | {m['wall_s']['2']:.2f} "
+                f"| {label} | {mode.replace('_', ' ')} | {entry.get('repeats', data.get('repeats', '-'))} "
+                f"| {m['wall_s']['1']:.2f} | {m['wall_s']['2']:.2f} "
                 f"| {m['speedup_2_workers']:.2f} ({m['speedup_range'][0]:.2f}–{m['speedup_range'][1]:.2f}) "
                 f"| {m['cpu_2_over_1']:.2f} | {m['speedup_idle_machine_model']:.2f} |"
             )

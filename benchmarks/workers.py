@@ -134,10 +134,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--ray", action="store_true", help="also run each workload on a local Ray instance")
     ap.add_argument("--json", default=str(OUT))
+    ap.add_argument("--only", default=None, help="run only the workloads whose label contains this")
     args = ap.parse_args(argv)
     results: dict[str, Any] = {}
+    path = Path(args.json)
+    kept = json.loads(path.read_text(encoding="utf-8"))["workloads"] if path.is_file() else {}
     for label, (game, agents, games) in WORKLOADS.items():
-        entry: dict[str, Any] = {"game": game, "agents": agents, "games": games}
+        if args.only is not None and args.only not in label:
+            continue
+        entry: dict[str, Any] = {"game": game, "agents": agents, "games": games, "repeats": args.repeat}
         for mode, second in (("first_run", False), ("kept_workers", True)):
             keys = ["1", "2"] + (["ray"] if args.ray and not second else [])
             runs: dict[str, list[dict[str, Any]]] = {k: [] for k in keys}
@@ -158,22 +163,26 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
         results[label] = entry
-    Path(args.json).write_text(
+        _write(path, args.repeat, {**kept, **results})  # after each workload: a long run keeps its part
+    return 0
+
+
+def _write(path: Path, repeats: int, workloads: dict[str, Any]) -> None:
+    path.write_text(
         json.dumps(
             {
                 "benchmark": "benchmarks/workers.py",
-                "repeats": args.repeat,
+                "repeats": repeats,
                 "date": time.strftime("%Y-%m-%d %H:%M"),
                 "cores": os.cpu_count(),
                 "load_average": os.getloadavg(),
-                "workloads": results,
+                "workloads": workloads,
             },
             indent=1,
         )
         + "\n",
         encoding="utf-8",
     )
-    return 0
 
 
 if __name__ == "__main__":
