@@ -185,7 +185,14 @@ def render_doc(results: dict[str, Any], baseline_data: dict[str, Any] | None) ->
         "speed-up of the ratio"
         + (" (the median of the paired repeats)." if same_run else " (now over before)."),
         "",
-        f"Machine: {results['machine']}. Run: {results['date']}.",
+        f"Machine: {results['machine']}. Run: {results['date']}"
+        + (
+            f", load average {results['load_average'][0]:.1f} at the start and "
+            f"{results['load_average'][1]:.1f} at the end (other work shared the cores; CPU time and "
+            "interleaving keep the ratios comparable, the wall clock would not)."
+            if results.get("load_average")
+            else "."
+        ),
         "",
         "| game | players | ratio now | ratio before | × | game ms now | before | clone µs now | before "
         "| determinize µs now | before | observe µs now | before |",
@@ -373,7 +380,9 @@ def main(argv: list[str] | None = None) -> int:
                 capture_output=True,
             )
             workers.append(Worker("before", Path(old_tree.name)))
+        load_before = os.getloadavg()
         results = measure(cases, workers, args.seconds, args.repeat, args.seed)
+        load_after = os.getloadavg()
     finally:
         for w in workers:
             w.close()
@@ -390,6 +399,8 @@ def main(argv: list[str] | None = None) -> int:
         against=args.against,
         machine=_machine(),
         date=time.strftime("%Y-%m-%d %H:%M"),
+        # the 1-minute load average when the run started and when it ended: how busy the shared machine was
+        load_average=[round(load_before[0], 1), round(load_after[0], 1)],
     )
     Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.doc != "-":
