@@ -291,18 +291,20 @@ def _identity_lines() -> list[str]:
     out = [
         "## Behaviour unchanged (`python benchmarks/replay_identity.py check GAME --file FILE`)",
         "",
-        "Recorded from the code before the speed work: a digest chained over every step of seeded",
-        "random games (the whole state after each step, the legal actions, and every seventh step",
-        "each seat's observation and a determinization). The check replays the same games with",
-        "today's code and must find every digest equal.",
+        "Recorded from the code before a speed change (the revision named): a digest chained over",
+        "every step of seeded random games (the whole state after each step, the legal actions, and",
+        "every seventh step each seat's observation and a determinization). The check replays the",
+        "same games with the changed code and must find every digest equal. A rule change (issue",
+        "#29) changes the digests too, so a file is recorded again from main before each speed change.",
         "",
-        "| file | players | games | steps |",
-        "|---|---|---:|---:|",
+        "| file | recorded from | players | games | steps |",
+        "|---|---|---|---:|---:|",
     ]
     for path in files:
         data = json.loads(path.read_text(encoding="utf-8"))
         counts = ", ".join(sorted(data["digests"], key=int))
-        out.append(f"| `{path.name}` | {counts} | {data['games']} each | {data['steps']:,} |")
+        source = data.get("recorded_from", "the code before #32")
+        out.append(f"| `{path.name}` | {source} | {counts} | {data['games']} each | {data['steps']:,} |")
     return [*out, ""]
 
 
@@ -314,7 +316,7 @@ def _scaling_lines(results: dict[str, Any], baseline: dict[tuple[str, int], dict
         "",
         "A whole random game at the most players over one at the fewest, in CPU time (now and before),",
         "and its two factors now: how many more steps the game takes (the mean length of the 16 pooled",
-        "games, the same before and after: the rules are unchanged) and how much dearer each step is.",
+        "games; the rules decide it, not the engine's speed) and how much dearer each step is.",
         "",
         "| game | most / fewest players | game cost now | before | steps | cost of a step |",
         "|---|---|---:|---:|---:|---:|",

@@ -1,6 +1,6 @@
 """Proof that a speed change left a game's behaviour alone: step-by-step state digests.
 
-    .venv/bin/python benchmarks/replay_identity.py record GAME [--games 200] [--players N ...] [--out FILE]
+    .venv/bin/python benchmarks/replay_identity.py record GAME [--games 200] [--players N ...] [--out FILE] [--from REV]
     .venv/bin/python benchmarks/replay_identity.py check GAME [--file FILE]
     .venv/bin/python benchmarks/replay_identity.py steps GAME --players N --seed S   # one game's step digests
 
@@ -110,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--file", "--out", dest="file", default=None)
     ap.add_argument(
+        "--from", dest="source", default=None, help="record: which code this is (e.g. main at 1393cae)"
+    )
+    ap.add_argument(
         "--first", type=int, default=None, help="check: only the first N recorded games of each count"
     )
     args = ap.parse_args(argv)
@@ -120,7 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "record":
         counts = args.players or player_counts(args.game)
-        path.write_text(json.dumps(record(args.game, args.games, counts), indent=0) + "\n", encoding="utf-8")
+        digests = record(args.game, args.games, counts)
+        if args.source:
+            digests["recorded_from"] = args.source
+        path.write_text(json.dumps(digests, indent=0) + "\n", encoding="utf-8")
         print(f"recorded {path}", file=sys.stderr)
         return 0
     saved = json.loads(path.read_text(encoding="utf-8"))
