@@ -9,6 +9,7 @@ levels, bid and this phase's purchases).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core import Game, Rng
@@ -89,14 +90,24 @@ def unit_view(unit: Unit, viewer: int | None) -> dict[str, Any]:
     return view
 
 
+@cache
 def _hex_sort(hid: str) -> tuple[int, int]:
     c, r = parse_hex_id(hid)
     return r, c
 
 
+@cache
+def _map_order(players: int) -> tuple[str, ...]:
+    """The hexes of the map, row by row (the order of an observation's ``hexes``)."""
+    return tuple(sorted(board.board_hexes(players), key=_hex_sort))
+
+
 def observation(game: Game, state: SEState, seat: int | None) -> dict[str, Any]:
     hexes: dict[str, Any] = {}
-    for hid in sorted(board.board_hexes(len(state.players)), key=_hex_sort):
+    by_hex: dict[str, list[Unit]] = {}  # each hex's units, in the order of state.units (units_at's)
+    for u in state.units.values():
+        by_hex.setdefault(u.hex, []).append(u)
+    for hid in _map_order(len(state.players)):
         cell: dict[str, Any] = {}
         m = state.markers.get(hid)
         if m is not None:
@@ -106,7 +117,8 @@ def observation(game: Game, state: SEState, seat: int | None) -> dict[str, Any]:
         col = state.colonies.get(hid)
         if col is not None:
             cell["colony"] = {"owner": col.owner, "value": col.value, "home": col.home}
-        units = [counter_view(m, seat) for m in counters(board.units_at(state, hid)).values()]
+        here = by_hex.get(hid)
+        units = [counter_view(m, seat) for m in counters(here).values()] if here else []
         if units:
             cell["units"] = sorted(units, key=lambda v: (v["owner"], uid_key(v["id"])))
         if cell:
