@@ -241,6 +241,10 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
         acts: list[Action] = []
         pipes = self._pipelines(state, seat)
         groups = board.counters(self._own_units(state, seat))
+        # §4.9: only counters of one type in one hex may merge, so each is offered only those
+        alike: dict[tuple[str, str], dict[str, list[Unit]]] = {}
+        for cid, members in groups.items():
+            alike.setdefault((members[0].kind, members[0].hex), {})[cid] = members
         for cid, members in groups.items():
             u = members[0]
             if u.kind == "CO" and self._can_colonize(state, u):
@@ -253,7 +257,7 @@ class SpaceEmpires(MovementPhase, BattlePhase, EconomicPhase, Game):
                     for cv in self._carriers_with_room(state, u):
                         acts.append(g(f"load {cid} {cv}", (cid, cv), "load", (u.uid, cv)))
                 continue
-            acts.extend(self._group_actions(state, seat, cid, members, groups))
+            acts.extend(self._group_actions(state, seat, cid, members, alike[(u.kind, u.hex)]))
             if any(self._can_peek(state, v) for v in members):
                 for h in self._peek_hexes(state, u):
                     acts.append(g(f"peek {cid} {h}", (cid, h), "peek", (cid, h)))

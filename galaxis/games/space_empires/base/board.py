@@ -139,6 +139,11 @@ def friendly_combat_at(state: SEState, hid: str, seat: int) -> list[Unit]:
     return [u for u in state.units.values() if u.hex == hid and u.owner == seat and is_combat_kind(u.kind)]
 
 
+def has_friendly_combat(state: SEState, hid: str, seat: int) -> bool:
+    """``bool(friendly_combat_at(...))``, stopping at the first such unit."""
+    return any(u.hex == hid and u.owner == seat and is_combat_kind(u.kind) for u in state.units.values())
+
+
 def terrain(state: SEState, hid: str) -> str:
     """ "nebula" or "asteroids" for a face-up marker of that kind, otherwise "open"."""
     m = state.markers.get(hid)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -50,10 +50,7 @@ class Tech(BaseModel):
 
     def costs(self, edition: str) -> tuple[int, ...]:
         """Prices of the levels above ``start`` (empty when the edition lacks the track)."""
-        for ed, costs in self.cost.items():
-            if ed == edition:
-                return costs
-        return ()
+        return self.cost.get(cast(Edition, edition), ())
 
     def max_level(self, edition: str) -> int:
         return self.start + len(self.costs(edition))

@@ -39,7 +39,8 @@ class MovementPhase:
     ) -> list[Action]:
         """§4.9: in its Movement Phase a player may take one unit out of a counter into a free counter
         (``split``) and put a counter's units into another counter of the same type and technology in
-        the same hex (``merge``), as long as the counter holds at most its group size."""
+        the same hex (``merge``), as long as the counter holds at most its group size. (``groups``:
+        the player's counters, or only those of the same type in the same hex.)"""
         g = self.table.get
         acts: list[Action] = []
         if self._split_problem(state, seat, members) is None:
@@ -227,7 +228,7 @@ class MovementPhase:
         if u.kind == "Mine" and (not board.explored(state, h) or board.enemies_at(state, h, u.owner)):
             return MSG("mines_enter")
         if not board.is_combat_kind(u.kind) and u.kind != "Decoy":
-            escorted = bool(board.friendly_combat_at(state, h, u.owner))
+            escorted = board.has_friendly_combat(state, h, u.owner)
             if not escorted and (not board.explored(state, h) or board.enemy_combat_at(state, h, u.owner)):
                 return MSG("escort")
         return None

@@ -212,7 +212,7 @@ def _at(state: SEState) -> AlienTechState | None:
 def _held_ops(state: SEState, seat: int, op: str) -> list[tuple[int, Any]]:
     """The (card, argument) pairs of ``op`` among the cards ``seat`` has in effect."""
     at = _at(state)
-    if at is None or not 0 <= seat < len(at.held):
+    if at is None or not 0 <= seat < len(at.held) or not at.held[seat]:
         return []
     return [(c, card(c).arg) for c in at.held[seat] if card(c).op == op]
 
