@@ -1,7 +1,7 @@
 """The speed table of every game at every player count (docs/performance.md).
 
     .venv/bin/python benchmarks/performance.py [--against REV] [--games G ...] [--players N ...]
-        [--seconds S] [--repeat R] [--json OUT] [--doc DOC]
+        [--seconds S] [--repeat R] [--json OUT] [--doc DOC] [--update]
 
 For each game and player count: random self-play steps per CPU second and their
 ratio to OpenSpiel's pure-Python tic-tac-toe played in the same process in
@@ -185,6 +185,7 @@ def render_doc(results: dict[str, Any], baseline_data: dict[str, Any] | None) ->
         "speed-up of the ratio"
         + (" (the median of the paired repeats)." if same_run else " (now over before)."),
         "",
+        *_runs_lines(results),
         f"Machine: {results['machine']}. Run: {results['date']}"
         + (
             f", load average {results['load_average'][0]:.1f} at the start and "
@@ -216,6 +217,22 @@ def render_doc(results: dict[str, Any], baseline_data: dict[str, Any] | None) ->
     lines += ["", *_budget_lines(results), "", *_scaling_lines(results, baseline), ""]
     lines += [*_workers_lines(), *_identity_lines()]
     return "\n".join(lines)
+
+
+def _runs_lines(results: dict[str, Any]) -> list[str]:
+    """When rows come from several runs (``--update``): which rows each run measured."""
+    runs = results.get("runs") or []
+    if len(runs) < 2:
+        return []
+    out = ["The rows come from more than one run (`--update` measures only some cases):", ""]
+    for run in runs:
+        cases = [f"{r['game']} {r['players']}p" for r in results["rows"] if r.get("date") == run["date"]]
+        if not cases:
+            continue
+        load = run.get("load_average")
+        busy = f", load average {load[0]:.1f} → {load[1]:.1f}" if load else ", load not recorded"
+        out.append(f"- {run['date']} (revision `{run.get('revision') or '?'}`{busy}): {', '.join(cases)}")
+    return [*out, ""]
 
 
 def _budget_lines(results: dict[str, Any]) -> list[str]:
@@ -339,6 +356,21 @@ def _scaling_lines(results: dict[str, Any], baseline: dict[tuple[str, int], dict
     return out
 
 
+def _merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``new``'s rows in place of ``old``'s for the same cases, ``old``'s other rows kept (in game
+    and player order); ``runs`` lists when each group of rows was measured and how loaded the
+    machine was."""
+    measured = {(r["game"], r["players"]) for r in new["rows"]}
+    kept = [dict(r, date=r.get("date", old.get("date"))) for r in old["rows"]]
+    rows = [r for r in kept if (r["game"], r["players"]) not in measured] + new["rows"]
+    rows.sort(key=lambda r: (r["game"], r["players"]))
+    runs = old.get("runs") or [
+        {"date": old.get("date"), "revision": old.get("revision"), "load_average": old.get("load_average")}
+    ]
+    runs = [*runs, {"date": new["date"], "revision": new["revision"], "load_average": new["load_average"]}]
+    return {**new, "rows": rows, "runs": runs}
+
+
 def _machine() -> str:
     import platform
 
@@ -366,6 +398,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", default=None, help="git revision measured in the same run as 'before'")
     ap.add_argument("--json", default=str(OUT), help="where the numbers go")
     ap.add_argument("--doc", default=str(DOC), help="the Markdown table ('-' for none)")
+    ap.add_argument(
+        "--update",
+        action="store_true",
+        help="measure only the cases asked for and keep the other rows of --json (each row says when)",
+    )
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: still remove the old worktree
     games = args.games or game_ids()
@@ -404,6 +441,10 @@ def main(argv: list[str] | None = None) -> int:
         # the 1-minute load average when the run started and when it ended: how busy the shared machine was
         load_average=[round(load_before[0], 1), round(load_after[0], 1)],
     )
+    for row in results["rows"]:
+        row["date"] = results["date"]
+    if args.update and Path(args.json).is_file():
+        results = _merged(json.loads(Path(args.json).read_text(encoding="utf-8")), results)
     Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.doc != "-":
         baseline = json.loads(BASELINE.read_text(encoding="utf-8")) if BASELINE.is_file() else None
