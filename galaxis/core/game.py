@@ -75,6 +75,10 @@ class GameInfo:
     (human words), ``help``/``help_hu`` (one sentence) and ``advanced: true`` for
     options folded away by default; a choice option may give ``choice_labels``
     (``{value: {"en": ..., "hu": ...}}``). ``minutes``: playing time (low, high).
+    ``fixed_by``: another option whose choice decides this one, e.g. a scenario's rules
+    (``{"option": "scenario", "unless": {other_option: choice}, "values": {choice: {"value": v,
+    "reason": {"en": ..., "hu": ...}}}}``): the lobby shows it with that value, greyed out, with
+    the reason; the game itself enforces it (a ``BadOption`` with the same reason).
 
     ``legacy``: the value an option takes when a *recorded* set of options (a saved match,
     a match the server stored, a results line) lacks it, i.e. the value that reproduces the

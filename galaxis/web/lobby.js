@@ -167,9 +167,38 @@ function renderOptions() {
       ? el("label", { for: id }, input, ` ${optionLabel(name, spec)}`)
       : el("label", { for: id }, `${optionLabel(name, spec)} `, input);
     const row = el("div", { class: "option" }, label, el("span", { class: "help", text: optionHelp(spec) }));
+    if (spec.fixed_by) row.append(el("span", { id: `${id}-fixed`, class: "help fixed-reason", hidden: true }));
+    input.addEventListener("change", applyFixedOptions);
     (spec.advanced ? advanced : basic).append(row);
   }
   if (!basic.children.length) basic.append(el("p", { class: "dim", text: t("no_options") }));
+  applyFixedOptions();
+}
+
+// An option that another option's choice decides (``fixed_by`` in its spec: {option, unless,
+// values: {choice: {value, reason: {en, hu}}}}, e.g. a scenario's rules): shown with the value it
+// takes, greyed out, with the reason beside it; ``unless`` names choices of other options that
+// leave it free.
+function applyFixedOptions() {
+  for (const [name, spec] of Object.entries(chosen.options)) {
+    const rule = spec.fixed_by;
+    if (!rule) continue;
+    const input = document.getElementById(`opt-${name}`);
+    const note = document.getElementById(`opt-${name}-fixed`);
+    const by = document.getElementById(`opt-${rule.option}`);
+    const free = Object.entries(rule.unless || {}).some(([k, v]) => {
+      const other = document.getElementById(`opt-${k}`);
+      return other && other.value === String(v);
+    });
+    const fix = by && !free ? (rule.values || {})[by.value] : undefined;
+    if (fix) {
+      if (input.type === "checkbox") input.checked = !!fix.value;
+      else input.value = String(fix.value);
+    }
+    input.disabled = !!fix;
+    note.textContent = fix ? (fix.reason[getLang()] || fix.reason.en) : "";
+    note.hidden = !fix;
+  }
 }
 
 function readForm() {

@@ -4,7 +4,155 @@ the lobby and option checking read without importing the rules (galaxis/core/reg
 This module is the one place they are written (``rules.py`` uses this ``INFO``) and may
 import only ``galaxis.core``."""
 
+from typing import Any
+
 from galaxis.core.game import GameInfo
+
+# issue 29: the options a scenario's rules decide (data/scenarios.yaml `rules`, docs §12.4), which the lobby
+# shows greyed out with the seed's sentence (option spec `fixed_by`). A copy for this module, which may not
+# read the game's data; tests/games/space_empires/test_scenario_rules.py checks it against the data and
+# data/messages.yaml.
+_SEED_SENTENCES: dict[str, tuple[str, str, str]] = {
+    "seed_solo4_new_features": (
+        "§13.13.2",
+        "„Az AP azonban már Felszíni harcot is folytathat, használhat Hajó-tapasztalatot, Átszállóhajót, Biztonsági erőket és Titánokat is. […] A Birodalmak Előnyeit nem használjuk.” (the Alien Player may now fight ground combat and use ship experience, Boarding Ships, Security Forces and Titans; the Empire Advantages are not used)",
+        "„Az AP azonban már Felszíni harcot is folytathat, használhat Hajó-tapasztalatot, Átszállóhajót, Biztonsági erőket és Titánokat is. […] A Birodalmak Előnyeit nem használjuk.”",
+    ),
+    "seed_coop_dm": (
+        "§13.10",
+        "„Ebben a forgatókönyvben használjuk az Idegen Technológiai kártyákat és a Földi egységeket. A hajó-tapasztalatot-, Birodalmi előny kártyákat és a Kutatási/Ipari központokat nem használjuk.” (this scenario uses the Alien Technology cards and the ground units; ship experience, the Empire Advantage cards and the Research/Industrial Centers are not used)",
+        "„Ebben a forgatókönyvben használjuk az Idegen Technológiai kártyákat és a Földi egységeket. A hajó-tapasztalatot-, Birodalmi előny kártyákat és a Kutatási/Ipari központokat nem használjuk.”",
+    ),
+    "seed_solo_amoeba": (
+        "§13.11.1",
+        "„A következő szabályok nincsenek használatban: Titánok, Felszíni harc, Hajó-tapasztalat, Kutatás/Ipari központok és Átszállóhajók.” (the following rules are not in use: Titans, ground combat, ship experience, Research/Industrial Centers and Boarding Ships)",
+        "„A következő szabályok nincsenek használatban: Titánok, Felszíni harc, Hajó-tapasztalat, Kutatás/Ipari központok és Átszállóhajók.”",
+    ),
+    "seed_coop_ap": (
+        "§13.12",
+        "„Tiltott szabályok: A Birodalom Előnye kártyákat és a Kutatási/ipari központokat nem használjuk. A Hajó-tapasztalat, a nem játékos idegenek és a Földi csapatok azonban játékban vannak.” (forbidden rules: the Empire Advantage cards and the Research/Industrial Centers are not used; ship experience, the non-player aliens and the ground troops are in play)",
+        "„Tiltott szabályok: A Birodalom Előnye kártyákat és a Kutatási/ipari központokat nem használjuk. A Hajó-tapasztalat, a nem játékos idegenek és a Földi csapatok azonban játékban vannak.”",
+    ),
+    "seed_blood_3v1": (
+        "§12.1.2",
+        "„A három, egy csapatban lévő játékos az alapjáték forgatókönyve szerinti VÉRTESTVÉREK szabályai szerint működik együtt.” (the three players of one team work together under the base game's Blood Brothers rules)",
+        "„A három, egy csapatban lévő játékos az alapjáték forgatókönyve szerinti VÉRTESTVÉREK szabályai szerint működik együtt.”",
+    ),
+    "seed_uneasy_2v1": (
+        "§12.1.4",
+        "„A két csapatot alkotó játékos […] az alapjáték forgatókönyve szerinti KÉNYELMETLEN szövetség szabályai szerint működnek együtt.” (the two team players work together under the base game's Uneasy Alliance)",
+        "„A két csapatot alkotó játékos […] az alapjáték forgatókönyve szerinti KÉNYELMETLEN szövetség szabályai szerint működnek együtt.”",
+    ),
+    "seed_quick_conquest": (
+        "§12.1.5",
+        "„A 30 ÉP-s Anyabolygó jelzőket használjuk.” (the 30 CP home world markers are used; Research/Industrial Centers would make them 20 CP)",
+        "„A 30 ÉP-s Anyabolygó jelzőket használjuk.” (a Kutatási/Ipari központokkal 20 ÉP-sek lennének)",
+    ),
+}
+_SCENARIO_RULES: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "solo_ap_new_features": [
+        (
+            "seed_solo4_new_features",
+            {"ground_combat": True, "boarding": True, "experience": True, "empire_advantages": "none"},
+        )
+    ],
+    "coop_dm_2p": [
+        (
+            "seed_coop_dm",
+            {
+                "ground_combat": True,
+                "alien_technology": True,
+                "experience": False,
+                "empire_advantages": "none",
+                "research_centers": False,
+            },
+        )
+    ],
+    "coop_dm_3p": [
+        (
+            "seed_coop_dm",
+            {
+                "ground_combat": True,
+                "alien_technology": True,
+                "experience": False,
+                "empire_advantages": "none",
+                "research_centers": False,
+            },
+        )
+    ],
+    "coop_dm_4p": [
+        (
+            "seed_coop_dm",
+            {
+                "ground_combat": True,
+                "alien_technology": True,
+                "experience": False,
+                "empire_advantages": "none",
+                "research_centers": False,
+            },
+        )
+    ],
+    "solo_amoeba": [
+        (
+            "seed_solo_amoeba",
+            {"ground_combat": False, "experience": False, "research_centers": False, "boarding": False},
+        )
+    ],
+    "coop_ap_2p": [
+        (
+            "seed_coop_ap",
+            {
+                "experience": True,
+                "ground_combat": True,
+                "empire_advantages": "none",
+                "research_centers": False,
+            },
+        )
+    ],
+    "coop_ap_3p": [
+        (
+            "seed_coop_ap",
+            {
+                "experience": True,
+                "ground_combat": True,
+                "empire_advantages": "none",
+                "research_centers": False,
+            },
+        )
+    ],
+    "solo_ap_vp": [
+        (
+            "seed_coop_ap",
+            {
+                "experience": True,
+                "ground_combat": True,
+                "empire_advantages": "none",
+                "research_centers": False,
+            },
+        )
+    ],
+    "ce_4p_3v1": [("seed_blood_3v1", {"alliance": "none"})],
+    "ce_3p_2v1": [("seed_uneasy_2v1", {"alliance": "none"})],
+    "quick_conquest_3p": [("seed_quick_conquest", {"research_centers": False})],
+    "quick_conquest_4p": [("seed_quick_conquest", {"research_centers": False})],
+    "quick_conquest_4p_teams": [("seed_quick_conquest", {"research_centers": False})],
+}
+
+
+def _fixed_by(option: str) -> dict[str, Any]:
+    """The lobby's ``fixed_by`` of ``option``: per scenario whose rules decide it, the value and the reason."""
+    values: dict[str, Any] = {}
+    for sid, rules in _SCENARIO_RULES.items():
+        for seed, fixed in rules:
+            if option in fixed and sid not in values:
+                section, en, hu = _SEED_SENTENCES[seed]
+                reason = {
+                    "en": f"set by the scenario's rules ({section}): {en}",
+                    "hu": f"a forgatókönyv szabálya dönt róla ({section}): {hu}",
+                }
+                values[sid] = {"value": fixed[option], "reason": reason}
+    return {"option": "scenario", "unless": {"scenario_rules": "lenient"}, "values": values}
+
 
 INFO = GameInfo(
     id="space_empires",
@@ -179,6 +327,35 @@ INFO = GameInfo(
                 "really_tough": {"en": "really tough", "hu": "nagyon nehéz"},
                 "good_luck": {"en": "good luck!", "hu": "sok szerencsét!"},
             },
+        },
+        # issue 29: the scenario rules as the seed lists them (data/scenarios.yaml `rules`; docs §12.4)
+        "scenario_rules": {
+            "type": "choice",
+            "default": "rulebook",
+            "legacy": "lenient",
+            "choices": ["rulebook", "lenient"],
+            "label": "Scenario rules",
+            "label_hu": "A forgatókönyv szabályai",
+            "help": "rulebook: each scenario switches on the options its rules put in play and refuses those they keep out (§12.4); lenient: only ground combat is forced where a scenario needs it, the rest is your choice",
+            "help_hu": "szabálykönyv szerint: minden forgatókönyv bekapcsolja a szabályai szerint játékban lévő opciókat, és elutasítja azokat, amelyeket nem használ (§12.4); engedékeny: csak a Felszíni harc kötelező, ahol a forgatókönyv igényli, a többit te választod",
+            "advanced": True,
+            "choice_labels": {
+                "rulebook": {"en": "as the rulebook lists them", "hu": "a szabálykönyv szerint"},
+                "lenient": {"en": "lenient", "hu": "engedékeny"},
+            },
+        },
+        # issue 29: "Az Űr-Amőbák a 7. (vagy más, a játékosok megállapodása szerinti) Gazdasági fázisig nem terjeszkednek"
+        "amoeba_phase": {
+            "type": "int",
+            "default": 7,
+            "legacy": 0,
+            "min": 0,
+            "max": 20,
+            "label": "Amoebas expand from Economic Phase",
+            "label_hu": "Az amőbák ettől a Gazdasági fázistól terjeszkednek",
+            "help": "multiplayer Space Amoebas: the Economic Phase in which they start expanding (the rulebook: the 7th, or another the players agree on); 0: the solo difficulty table's phase (§13.11.5)",
+            "help_hu": "többszemélyes Űr-Amőba játék: a Gazdasági fázis, amelyben terjeszkedni kezdenek (a szabálykönyv: a 7., vagy más, a játékosok megállapodása szerint); 0: az egyszemélyes nehézségi táblázat szerinti fázis (§13.11.5)",
+            "advanced": True,
         },
         # opponents/solo.py
         "warp_points": {
@@ -360,3 +537,7 @@ INFO = GameInfo(
         },
     },
 )
+
+# The lobby greys out what a scenario's rules decide (issue 29).
+for _name in sorted({k for rules in _SCENARIO_RULES.values() for _, fixed in rules for k in fixed}):
+    INFO.options[_name]["fixed_by"] = _fixed_by(_name)

@@ -315,7 +315,9 @@ def test_expansion_fleets_head_for_colonies_not_home_worlds() -> None:
 
 # --- technology and ship purchases ------------------------------------------------------------------------
 def test_tech_roll_uses_two_dice_and_rerolls_pending_and_early_tactics(dice: list[int]) -> None:
-    m = start(2, seed=1, scenario="coop_ap_2p")
+    # Without ship experience (scenario_rules=lenient; the scenario's rules put it in play, §12.4) the
+    # Military Academy is a pending technology.
+    m = start(2, seed=1, scenario="coop_ap_2p", scenario_rules="lenient")
     a = _aliens(m)[0]
     events: list[Any] = []
     # (1, 8) the Military Academy: pending, rolled again; (3, 7) Tactics before Attack 2 and Defence 2:
@@ -326,7 +328,8 @@ def test_tech_roll_uses_two_dice_and_rerolls_pending_and_early_tactics(dice: lis
 
 
 def test_first_combat_buys_technology_from_the_two_dice_table_then_ships(dice: list[int]) -> None:
-    m = start(2, seed=1, scenario="coop_ap_2p")
+    # Without ground combat (scenario_rules=lenient): no free Transport with the fleet.
+    m = start(2, seed=1, scenario="coop_ap_2p", scenario_rules="lenient")
     s = state(m)
     a = _aliens(m)[0]
     a.tech_cp = 50

@@ -474,7 +474,7 @@ def test_expansion_choices_are_decisions_of_the_players_in_turn_order() -> None:
     m = start(2, seed=1, scenario="amoebas")
     s = state(m)
     order = list(s.order)
-    _econ(m, 6)
+    _econ(m, 7)  # „Az Űr-Amőbák a 7. … Gazdasági fázisig nem terjeszkednek” (option amoeba_phase)
     seen = []
     while s.pending and s.pending[-1].kind == "expand":
         step = s.pending[-1]
@@ -486,7 +486,7 @@ def test_expansion_choices_are_decisions_of_the_players_in_turn_order() -> None:
     assert seen[:2] == order[:2]
     assert sum(1 for u in s.units.values() if u.kind == "AM") == 6  # each of the 3 expanded once
     # the new amoebas do not expand in the phase they appear
-    assert sorted(v for v in _am(m).born.values()) == [0, 0, 0, 6, 6, 6]
+    assert sorted(v for v in _am(m).born.values()) == [0, 0, 0, 7, 7, 7]
 
 
 def test_expansion_keeps_the_most_amoebas_expanding_and_prefers_planets() -> None:
@@ -722,7 +722,7 @@ def test_the_attacked_player_chooses_among_equal_ships_in_the_special_round(dice
     t.row, t.research = "1", [0, 10]  # only player b can attack it
     scouts = [add_unit(m, 1, "SC", target).uid for _ in range(2)]
     dice.append(2)  # the smallest: two equal Scouts
-    _econ(m, 6)
+    _econ(m, 7)  # the multiplayer game's first expansion
     step = s.pending[-1]
     assert step.kind == "feed" and step.seat == 1 and m.to_move == (1,)
     assert {str(x) for x in m.legal_actions(1)} == {f"feed {u}" for u in scouts}

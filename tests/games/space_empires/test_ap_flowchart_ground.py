@@ -17,6 +17,9 @@ from galaxis.games.space_empires.opponents.solo_state import Alien, AlienFleet
 from .helpers import add_unit, hw, planted_combat_dice, start, state
 
 VP = "solo_ap_vp"
+# The systems are switched on and off one by one here; the scenario's own rules (experience and ground
+# troops in play, docs §12.4) would fix them, so these games use the lenient reading (option scenario_rules).
+LENIENT = "lenient"
 SKILLED, VETERAN = 1, 2
 
 
@@ -47,7 +50,7 @@ def _seen(m: Match) -> dict[str, int]:
     ],
 )
 def test_security_forces_answer_boarding_ships_seen(options: dict[str, Any], seen: int, level: int) -> None:
-    m = start(1, seed=2, scenario=VP, **options)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, **options)
     s = state(m)
     a = _alien(m)
     a.tech_cp = 60
@@ -62,7 +65,7 @@ def test_security_forces_answer_boarding_ships_seen(options: dict[str, Any], see
 
 
 def test_boarding_ships_met_are_seen() -> None:
-    m = start(1, seed=2, scenario=VP, boarding=True, edition="ce")
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, boarding=True, edition="ce")
     s = state(m)
     bd = add_unit(m, 0, "BD", "7.3", revealed=True)
     bd.level = 1
@@ -72,13 +75,13 @@ def test_boarding_ships_met_are_seen() -> None:
 
 # --- the Military Academy after Veteran ships seen -------------------------------------------------------
 def test_veteran_ships_met_are_seen_only_with_experience() -> None:
-    m = start(1, seed=2, scenario=VP, experience=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, experience=True)
     s = state(m)
     ship = add_unit(m, 0, "CA", "7.3", revealed=True)
     ship.xp = VETERAN
     moves.note_seen(s, "7.3")
     assert _seen(m)["experience"] == VETERAN
-    plain = start(1, seed=2, scenario=VP)
+    plain = start(1, seed=2, scenario=VP, scenario_rules=LENIENT)
     add_unit(plain, 0, "CA", "7.3", revealed=True).xp = VETERAN
     moves.note_seen(state(plain), "7.3")
     assert "experience" not in _seen(plain)
@@ -88,7 +91,7 @@ def test_veteran_ships_met_are_seen_only_with_experience() -> None:
 def test_military_academy_roll_after_veteran_ships_seen(
     dice: list[int], seen: int, roll: int, level: int
 ) -> None:
-    m = start(1, seed=2, scenario=VP, experience=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, experience=True)
     a = _alien(m)
     a.tech_cp = 60
     _seen(m)["experience"] = seen
@@ -101,7 +104,7 @@ def test_military_academy_roll_after_veteran_ships_seen(
 
 def test_no_academy_roll_after_skilled_ships_or_without_experience() -> None:
     for options, seen in (({"experience": True}, SKILLED), ({}, VETERAN)):
-        m = start(1, seed=2, scenario=VP, **options)
+        m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, **options)
         a = _alien(m)
         a.tech_cp = 60
         _seen(m)["experience"] = seen
@@ -113,7 +116,7 @@ def test_no_academy_roll_after_skilled_ships_or_without_experience() -> None:
 # --- the Ground Combat branch: a combat over a live player's planet --------------------------------------
 @pytest.mark.parametrize(("roll", "level"), [(4, 2), (5, 1)])
 def test_ground_combat_roll_at_a_combat_over_a_planet(dice: list[int], roll: int, level: int) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     a = _alien(m)
     a.tech_cp = 60
     dice.append(roll)
@@ -122,11 +125,11 @@ def test_ground_combat_roll_at_a_combat_over_a_planet(dice: list[int], roll: int
 
 
 def test_no_ground_combat_roll_away_from_planets_or_without_the_option() -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     a = _alien(m)
     a.tech_cp = 60
     ap_flowchart_ground.technology(state(m), a, "7.3", [])  # deep space: no die (none planted)
-    plain = start(1, seed=2, scenario=VP)
+    plain = start(1, seed=2, scenario=VP, scenario_rules=LENIENT)
     b = _alien(plain)
     b.tech_cp = 60
     ap_flowchart_ground.technology(state(plain), b, hw(plain, 0), [])
@@ -134,7 +137,7 @@ def test_no_ground_combat_roll_away_from_planets_or_without_the_option() -> None
 
 
 def test_a_fleet_buying_its_ships_over_a_colony_rolls_for_ground_combat(dice: list[int]) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     s = state(m)
     a = _alien(m)
     a.tech_cp = 60
@@ -156,7 +159,7 @@ def _home_troops(m: Match, a: Alien) -> list[str]:
 
 
 def test_ground_combat_3_buys_two_grav_then_heavy_infantry_by_the_roll(dice: list[int]) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     a = _alien(m)
     a.techs["ground_combat"] = 3
     a.defense_cp = 40
@@ -168,7 +171,7 @@ def test_ground_combat_3_buys_two_grav_then_heavy_infantry_by_the_roll(dice: lis
 
 
 def test_ground_combat_2_buys_heavy_infantry_as_the_cp_allow(dice: list[int]) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     a = _alien(m)
     a.techs["ground_combat"] = 2
     a.defense_cp = 26
@@ -179,7 +182,7 @@ def test_ground_combat_2_buys_heavy_infantry_as_the_cp_allow(dice: list[int]) ->
 
 @pytest.mark.parametrize(("level", "cp"), [(1, 40), (2, 25)])
 def test_no_ground_units_below_level_2_or_25_cp(level: int, cp: int) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     a = _alien(m)
     a.techs["ground_combat"] = level
     a.defense_cp = cp
@@ -189,7 +192,7 @@ def test_no_ground_units_below_level_2_or_25_cp(level: int, cp: int) -> None:
 
 @pytest.mark.parametrize(("level", "kind", "count"), [(1, "Infantry", 2), (2, "HeavyInfantry", 1)])
 def test_leftovers_go_to_infantry_or_heavy_infantry(level: int, kind: str, count: int) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     a = _alien(m)
     a.techs["ground_combat"] = level
     a.defense_cp = 4
@@ -198,7 +201,7 @@ def test_leftovers_go_to_infantry_or_heavy_infantry(level: int, kind: str, count
 
 
 def test_home_world_defence_buys_ground_units_mines_and_the_rest(dice: list[int]) -> None:
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     s = state(m)
     a = _alien(m)
     vps = s.solo.alien_vp if s.solo is not None else None
@@ -215,7 +218,7 @@ def test_home_world_defence_buys_ground_units_mines_and_the_rest(dice: list[int]
 
 
 def test_without_ground_combat_the_defence_is_unchanged(dice: list[int]) -> None:
-    m = start(1, seed=2, scenario=VP)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT)
     s = state(m)
     a = _alien(m)
     vps = s.solo.alien_vp if s.solo is not None else None
@@ -239,7 +242,7 @@ def test_without_ground_combat_the_defence_is_unchanged(dice: list[int]) -> None
 def test_expansion_fleets_transport_carries_the_flowcharts_mix(level: int, load: list[str]) -> None:
     from galaxis.games.space_empires.opponents.alien_players import solo4
 
-    m = start(1, seed=2, scenario=VP, ground_combat=True)
+    m = start(1, seed=2, scenario=VP, scenario_rules=LENIENT, ground_combat=True)
     s = state(m)
     a = _alien(m)
     a.techs["ground_combat"] = level

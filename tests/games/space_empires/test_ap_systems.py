@@ -49,7 +49,8 @@ def _battle(m: Match, hid: str = "7.3") -> SEState:
     [
         ({"scenario": NF}, True),
         ({"scenario": "solo_ap_vp", "experience": True}, True),
-        ({"scenario": "solo_ap_vp"}, False),
+        ({"scenario": "solo_ap_vp"}, True),  # the scenario's rules put experience in play (§12.4)
+        ({"scenario": "solo_ap_vp", "scenario_rules": "lenient"}, False),
         ({"scenario": "solo_ap", "experience": True}, False),  # the base Alien Player has none
     ],
 )
@@ -176,7 +177,7 @@ def test_vp_alien_defends_a_captured_colony() -> None:
     assert len(s.ground.garrisons["7.3"].troops) == 3 and a.defense_cp < 40
     assert GAME.invariants(s) == []
     # The economic phase runs it: without ground combat nothing is bought.
-    plain = start(1, seed=2, scenario="solo_ap_vp")
+    plain = start(1, seed=2, scenario="solo_ap_vp", scenario_rules="lenient")  # without ground combat
     b = _alien(plain)
     state(plain).colonies["7.3"] = Colony(b.owner, 1, False, True)
     b.defense_cp = 40
@@ -200,7 +201,7 @@ def test_vp_two_dice_table_keeps_the_systems_in_play(
 ) -> None:
     from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 
-    m = start(1, seed=2, scenario="solo_ap_vp", **options)
+    m = start(1, seed=2, scenario="solo_ap_vp", scenario_rules="lenient", **options)  # systems one by one
     a = _alien(m)
     dice.extend(dice_in)
     assert alien_vp.tech_roll(state(m), a, []) == tech

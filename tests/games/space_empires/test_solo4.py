@@ -499,7 +499,10 @@ def test_vp_expansion_fleets_get_a_transport_and_captures_score(dice: list[int])
     for role, expect in (("expansion", True), ("destroyer", False)):
         fleet = AlienFleet("", [], 0, False, 1, "", 0, role)
         assert solo4.gets_transport(s, fleet) is expect
-    assert not solo4.gets_transport(
+    lenient = state(start(1, seed=2, scenario="solo_ap_vp", scenario_rules="lenient"))  # no ground combat
+    assert not solo4.gets_transport(lenient, AlienFleet("", [], 0, False, 1, "", 0, "expansion"))
+    # the scenario's own rules put the ground troops in play (§12.4): its fleets get Transports
+    assert solo4.gets_transport(
         state(start(1, seed=2, scenario="solo_ap_vp")), AlienFleet("", [], 0, False, 1, "", 0, "expansion")
     )
     # An expansion fleet with its loaded Transport captures an undefended colony: +2 VP, technology.

@@ -55,6 +55,51 @@ class AlienVpSetup(BaseModel):
     warp: tuple[str, str]
 
 
+# Options a scenario rule may switch (issue 29): on/off options and the choices a rule refuses.
+SwitchedOption = Literal[
+    "ground_combat",
+    "boarding",
+    "experience",
+    "alien_technology",
+    "research_centers",
+    "flagship",
+    "reaction_movement",
+    "empire_advantages",
+    "alliance",
+    "victory_points",
+]
+# The value that leaves an option out of play (a bool option's is False).
+OFF_VALUES: dict[str, str] = {"empire_advantages": "none", "alliance": "none", "victory_points": "none"}
+# Option ``scenario_rules``: "rulebook" applies every scenario's ``rules``; "lenient" (the legacy value,
+# matches saved before issue 29) forces on only the scenario's ``options``.
+RULEBOOK = "rulebook"
+
+
+class ScenarioRule(BaseModel):
+    """One of the seed's sentences that puts options in play or keeps them out (issue 29, docs §12 "Options a
+    scenario decides"). ``seed``: the message (data/messages.yaml) quoting the sentence, with its translation;
+    ``force_on``: options forced on; ``force_off``: options played without (a request for one is refused,
+    quoting the sentence); ``refuse``: choices of an option the sentence excludes. (Not ``on``/``off``: YAML
+    reads those keys as booleans.)"""
+
+    model_config = _FROZEN
+    seed: str
+    section: str
+    force_on: tuple[SwitchedOption, ...] = ()
+    force_off: tuple[SwitchedOption, ...] = ()
+    refuse: dict[SwitchedOption, tuple[str, ...]] = {}
+
+    @model_validator(mode="after")
+    def _check(self) -> ScenarioRule:
+        if any(name in OFF_VALUES for name in self.force_on):
+            raise ValueError(f"{self.seed}: only on/off options are forced on")
+        if set(self.force_on) & set(self.force_off):
+            raise ValueError(f"{self.seed}: an option forced both on and off")
+        if any("„" not in MSG.template(self.seed, lang) for lang in ("en", "hu")):
+            raise ValueError(f"{self.seed}: a scenario rule quotes the seed's sentence in every language")
+        return self
+
+
 class Scenario(BaseModel):
     model_config = _FROZEN
     id: str
@@ -75,6 +120,8 @@ class Scenario(BaseModel):
         ],
         bool,
     ] = {}
+    # The seed's sentences switching options for this scenario (option scenario_rules, issue 29).
+    rules: tuple[ScenarioRule, ...] = ()
     opponents: Opponents | None = None
     coop: CoopSetup | None = None
     alien_vp: AlienVpSetup | None = None
@@ -262,12 +309,49 @@ def _family_member(family: str, players: int) -> str:
 def forced_options(scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
     """The options with the Close Encounters systems the scenario switches on (its ``options``: Quick
     Conquest and the cooperative Doomsday games force ground combat, solo #4's new-features game ground
-    combat, boarding, experience and the Alien Technology cards). The exploration-marker options stay
-    the scenario's own (solo.py reads them from the scenario)."""
+    combat, boarding, experience and the Alien Technology cards) and, with option scenario_rules=rulebook,
+    those its ``rules`` force on; an option its rules keep out is refused with the seed's sentence. The
+    exploration-marker options stay the scenario's own (solo.py reads them from the scenario)."""
     forced: dict[str, Any] = {
         k: True for k, v in scenario.options.items() if v and k not in ("warp_points", "doomsday_markers")
     }
+    if str(options.get("scenario_rules", RULEBOOK)) == RULEBOOK:
+        for rule in scenario.rules:
+            check_rule(scenario, rule, options)
+            forced.update(dict.fromkeys(rule.force_on, True))
     return {**options, **forced}
+
+
+def check_rule(scenario: Scenario, rule: ScenarioRule, options: dict[str, Any]) -> None:
+    """BadOption quoting the seed when ``options`` ask for what ``rule`` keeps out of the scenario."""
+    asked = [
+        name for name in rule.force_off if _in_play(name, options.get(name, OFF_VALUES.get(name, False)))
+    ]
+    asked += [name for name, values in rule.refuse.items() if str(options.get(name)) in values]
+    if asked:
+        name = asked[0]
+        raise BadOption(
+            MSG(
+                "scenario_rules_out",
+                scenario=scenario.id,
+                option=name,
+                value=_shown(options.get(name)),
+                section=rule.section,
+                rule=MSG(rule.seed),
+            )
+        )
+
+
+def _in_play(name: str, value: Any) -> bool:
+    """Whether an option's value puts its system in play (a bare bool reads as on/off for a choice option)."""
+    if isinstance(value, bool) or value is None:
+        return bool(value)
+    return str(value) != OFF_VALUES.get(name, "false")
+
+
+def _shown(value: Any) -> str:
+    """An option value as the player wrote it (JSON's true/false)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def effective_options(players: int, options: dict[str, Any]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ConfigDict
 
 from galaxis.core import Action, Event, Step
+from galaxis.core.errors import BadOption
 from galaxis.core.messages import Msg
 from galaxis.games.space_empires.base import board, combat, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
@@ -105,8 +106,9 @@ def _ship(u: Unit) -> bool:
 
 
 # --- set-up (§13.11.1) -------------------------------------------------------------------------------------
-def setup(state: SEState, scenario_id: str, difficulty: str) -> None:
-    """Places the amoebas of the scenario, deals its deep space and records its special rules."""
+def setup(state: SEState, scenario_id: str, difficulty: str, start_phase: int = 0) -> None:
+    """Places the amoebas of the scenario, deals its deep space and records its special rules.
+    ``start_phase``: the Economic Phase they start expanding in, when not the difficulty's (§13.11.5)."""
     assert state.solo is not None
     t = tables()
     s = t.setups[scenario_id]
@@ -116,7 +118,7 @@ def setup(state: SEState, scenario_id: str, difficulty: str) -> None:
     am = AmoebaState(
         types=[AmoebaType(k, "", [0] * players, False, 0) for k in range(1, max(types) + 1)],
         born={},
-        start_phase=level["phase"],
+        start_phase=start_phase or level["phase"],
         bonus=level["bonus"],
         region=sorted(board.board_hexes(players) if s.region == "map" else s.region, key=_hex_key),
         lost_ship=[False] * players,
@@ -910,7 +912,21 @@ def invariants(state: SEState) -> list[str]:
 # --- the Space Amoebas as a system (base/system.py) --------------------------------------------------------
 def _setup(game: Game, state: SEState, scenario: Scenario, options: dict[str, Any]) -> None:
     if scenario.opponents is not None and scenario.opponents.type == "amoeba":
-        setup(state, scenario.id, str(options.get("difficulty", "normal")))  # §13.11
+        difficulty = str(options.get("difficulty", "normal"))
+        setup(state, scenario.id, difficulty, multiplayer_start(scenario, options))  # §13.11
+
+
+def multiplayer_start(scenario: Scenario, options: dict[str, Any]) -> int:
+    """§13.11.5 the multiplayer game [seed]: „Az Űr-Amőbák a 7. (vagy más, a játékosok megállapodása
+    szerinti) Gazdasági fázisig nem terjeszkednek”: option amoeba_phase (default 7; 0, the legacy value,
+    takes the solo difficulty table's phase). The solo game keeps its difficulty table. „Az Űr-Amőbák NEM
+    terjeszkednek az első Gazdasági fázisban”: phase 1 is refused."""
+    if scenario.seats < 2:
+        return 0
+    phase = int(options.get("amoeba_phase", 0))
+    if phase == 1:
+        raise BadOption(MSG("amoeba_first_phase"))
+    return phase
 
 
 SYSTEM = System(
