@@ -22,6 +22,9 @@ COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d68910")  # the map's counters (vi
 GROUPED = {"bid": "bid", "tech": "research", "first": "first"}
 SECONDARY = ("end", "keep", "done", "hold", "conceal", "fight", "engage")
 ALERT = ("scuttle_menu", "scuttle")
+# Decisions whose targets are not drawn on the map: the ground battle's troopers (§10.1) are chosen on
+# buttons.
+OFF_MAP = ("gt",)
 
 
 @cache
@@ -69,7 +72,7 @@ def choices(g: Game, s: SEState, seat: int, lang: str = "en") -> list[Choice]:
     for a in g.legal_actions(s, seat):
         if a.kind in GROUPED:
             grouped.setdefault(GROUPED[a.kind], []).append(a.notation)
-        elif not a.targets:
+        elif not a.targets or a.kind in OFF_MAP:
             text = g.describe(s, a, lang)
             style = "secondary" if a.kind in SECONDARY else "alert" if a.kind in ALERT else "primary"
             out.append(Choice(text[:1].upper() + text[1:], (a.notation,), style))
