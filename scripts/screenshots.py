@@ -104,7 +104,7 @@ def open_match(page: Any, url: str, game: str, lang: str) -> None:
         "names": ["Anna", "Béla"],
         "options": QUICK.get(game, {}),
     }
-    created = httpx.post(f"{url}/api/matches", json=body).json()
+    created = httpx.post(f"{url}/api/matches", json=body, timeout=60).json()
     page.evaluate(
         "([id, token]) => localStorage.setItem(`galaxis:tokens:${id}`, JSON.stringify({0: token}))",
         [created["id"], created["tokens"][0]],
