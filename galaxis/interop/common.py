@@ -8,8 +8,11 @@ import numpy as np
 from gymnasium import spaces
 
 from galaxis.core import Game, get_game, resolve_options
+from galaxis.core.messages import Catalogue
 from galaxis.interop.encoding import ObservationCache, encoder_bounds, encoder_for
 from galaxis.interop.spaces import ActionCodec, InteropError
+
+MSG = Catalogue.for_package(__name__)  # galaxis/interop/data/messages.yaml
 
 
 class GameSpec:
@@ -23,7 +26,7 @@ class GameSpec:
         self.players = game.info.min_players if players is None else players
         game.validate_players(self.players)
         if options is not None and not isinstance(options, dict):
-            raise InteropError("options must be a mapping of option names to values")
+            raise InteropError(MSG("options_mapping"))
         self.options = resolve_options(game.info, options)
         self.codec = ActionCodec(game, self.players, self.options)
         self.encoder = encoder_for(game, self.players, self.options)
@@ -70,5 +73,5 @@ def next_seed(rng: np.random.Generator) -> int:
 
 def seed_of(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise InteropError(f"seed must be a whole number or None, not {seed!r}")
+        raise InteropError(MSG("seed_whole", seed=repr(seed)))
     return int(seed)

@@ -18,7 +18,10 @@ from typing import Any, Protocol
 import numpy as np
 
 from galaxis.core import Game
+from galaxis.core.messages import Catalogue
 from galaxis.interop.spaces import InteropError
+
+MSG = Catalogue.for_package(__name__)  # galaxis/interop/data/messages.yaml
 
 FALLBACK_SIZE = 256
 FALLBACK_BOUND = 32.0
@@ -48,7 +51,7 @@ class HashingEncoder:
 
     def __init__(self, size: int = FALLBACK_SIZE) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise InteropError(f"encoder size must be a positive whole number, not {size!r}")
+            raise InteropError(MSG("encoder_size", size=repr(size)))
         self.size = size
         # path -> (bucket, sign); observations repeat their paths, so hashing is done once per path
         self._slots: dict[str, tuple[int, float]] = {}
@@ -102,9 +105,7 @@ def encoder_for(game: Game, players: int, options: dict[str, Any]) -> Any:
         or size < 1
         or not callable(getattr(encoder, "encode", None))
     ):
-        raise InteropError(
-            f"{game.info.id}: observation_encoder() must return an object with size > 0 and encode()"
-        )
+        raise InteropError(MSG("encoder_shape", game=game.info.id))
     return encoder
 
 
@@ -137,9 +138,7 @@ def encode_seat(encoder: Any, match: Any, seat: int | None, game_id: str) -> np.
 def _checked(encoder: Any, vec: Any, game_id: str) -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.shape != (encoder.size,):
         shape = getattr(vec, "shape", type(vec).__name__)
-        raise InteropError(
-            f"{game_id}: observation encoder returned {shape}, expected shape ({encoder.size},)"
-        )
+        raise InteropError(MSG("encoder_returned", game=game_id, shape=str(shape), size=encoder.size))
     out: np.ndarray = vec if vec.dtype == np.float32 else vec.astype(np.float32)
     return out
 

@@ -29,8 +29,11 @@ import numpy as np
 
 import galaxis
 from galaxis.core import Action, Agent, IllegalAction, Match, new_match
+from galaxis.core.messages import Catalogue
 from galaxis.interop.common import EpisodeSeeds, GameSpec
 from galaxis.interop.spaces import ILLEGAL_MODES, REWARD_MODES, InteropError, check_mode, final_rewards
+
+MSG = Catalogue.for_package(__name__)  # galaxis/interop/data/messages.yaml
 
 RENDER_MODES = ("ansi", "svg")
 
@@ -52,7 +55,7 @@ class GalaxisGymEnv(gymnasium.Env):
         self.spec_ = GameSpec(game_id, players, options)
         n = self.spec_.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise InteropError(f"seat must be a whole number from 0 to {n - 1}, not {seat!r}")
+            raise InteropError(MSG("seat_range", last=n - 1, seat=repr(seat)))
         self.seat = seat
         if isinstance(opponents, str):
             specs = [opponents] * (n - 1)
@@ -63,7 +66,7 @@ class GalaxisGymEnv(gymnasium.Env):
         ):
             specs = list(opponents)
         else:
-            raise InteropError(f"opponents is one agent spec or a list of {n - 1} specs, not {opponents!r}")
+            raise InteropError(MSG("opponents", count=n - 1, opponents=repr(opponents)))
         for spec in specs:
             galaxis.agent(spec)  # a bad spec fails here, with a clear message
         self.opponent_specs = specs
@@ -84,7 +87,7 @@ class GalaxisGymEnv(gymnasium.Env):
     @property
     def match(self) -> Match:
         if self._match is None:
-            raise InteropError("call reset() before using the environment")
+            raise InteropError(MSG("reset_first"))
         return self._match
 
     def reset(
@@ -107,7 +110,7 @@ class GalaxisGymEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self._done:
-            raise InteropError("the episode is over; call reset()")
+            raise InteropError(MSG("episode_over"))
         legal, ids = self._legal
         try:
             chosen = self.spec_.codec.decode(action, legal, ids)

@@ -33,9 +33,12 @@ import numpy as np
 import pyspiel
 
 from galaxis.core import Action, Match, get_game, new_match, resolve_options
+from galaxis.core.messages import Catalogue
 from galaxis.core.registry import game_ids
 from galaxis.interop.encoding import encode_seat, encoder_for
 from galaxis.interop.spaces import REWARD_MODES, ActionCodec, InteropError, check_mode, final_rewards
+
+MSG = Catalogue.for_package(__name__)  # galaxis/interop/data/messages.yaml
 
 PREFIX = "galaxis_"
 # Games do not declare a maximum length; OpenSpiel needs one, and only uses it for sizing.
@@ -86,7 +89,7 @@ class GalaxisSpielGame(pyspiel.Game):  # type: ignore[misc]
         except (TypeError, json.JSONDecodeError) as exc:
             raise InteropError(f"parameter 'options' must be a JSON object string: {exc}") from None
         if not isinstance(options, dict):
-            raise InteropError("parameter 'options' must be a JSON object string")
+            raise InteropError(MSG("options_json"))
         game.validate_players(players)
         self.galaxis_game = game
         self.game_id = game_id
