@@ -13,7 +13,8 @@ MAX_MOVES = 20_000
 
 
 def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang: str) -> dict[str, Any]:
-    """The board after ``step`` moves (default: the end) and every move in words.
+    """The board after ``step`` moves (default: the end) and every move in words
+    (``text``, the game's ``log_line``) with what it caused (``lines``, ``log_events``).
 
     ``record`` is a match file (``Match.to_json()`` or an export); it needs the
     seed, so a redacted export of a running match cannot be replayed.
@@ -48,9 +49,14 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | None, lang
         s, notation = entry
         if isinstance(s, bool) or not isinstance(s, int) or not isinstance(notation, str):
             raise galaxis.BadMatchFile(SERVER("replay_entry", index=i))
-        text = match.describe(notation, lang) if notation in match.legal_actions(s) else notation
-        match.apply(s, notation)  # raises IllegalAction for a forged history
-        moves.append({"seat": s, "notation": notation, "text": text})
+        # The move in words as its player saw it (a finished match hides nothing), and what
+        # it caused; seats are named ⟨n⟩ (the page puts the names in).
+        action = match.find_action(s, notation)  # raises IllegalAction for a forged history
+        text = match.log_line(s, action, lang, viewer=s)
+        events = match.apply(s, action)
+        moves.append(
+            {"seat": s, "notation": notation, "text": text, "lines": match.log_events(events, lang, s)}
+        )
         if i + 1 == step:
             svg = match.render_svg(seat, lang)
     return {

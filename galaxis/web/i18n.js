@@ -40,6 +40,8 @@ const TEXT = {
     connected: "live", disconnected: "reconnecting…", countdown: "Reveal in", invite: "Invite links",
     copied: "Invite link for", accept: "Accept", decline: "Decline", undo_asked: "Undo requested by",
     spectator: "spectator",
+    // rules
+    contents: "Contents", table: "table (scrolls sideways)",
     // replay
     step: "Step", view_as: "View as", prev: "Previous", next: "Next", moves: "Moves", result: "Result",
     // card browser and deck builder (cards.html)
@@ -88,6 +90,7 @@ const TEXT = {
     connected: "élő", disconnected: "újracsatlakozás…", countdown: "Felfedés", invite: "Meghívó linkek",
     copied: "Meghívó link neki:", accept: "Elfogadom", decline: "Elutasítom", undo_asked: "Visszavonást kért:",
     spectator: "néző",
+    contents: "Tartalom", table: "táblázat (oldalra görgethető)",
     step: "Lépés", view_as: "Nézőpont", prev: "Előző", next: "Következő", moves: "Lépések", result: "Eredmény",
     cards_decks: "Lapok és paklik", card_pool: "Lapok", search: "Keresés", search_help: "név, típus vagy szabályszöveg",
     cards_shown: "{n} lap a {total} közül", add_card: "{card} hozzáadása a paklihoz", remove_card: "Egy {card} kivétele",

@@ -163,6 +163,11 @@ def test_finished_match_opens_in_the_replay_viewer(
     page.click("#next")
     page.wait_for_function("document.body.dataset.step === '1'")
     assert page.locator("#board svg").count() == 1
+    # People, not seat numbers: the players' names in the moves, the result and the board.
+    assert page.inner_text("#title").strip()
+    assert page.inner_text("#moves li >> nth=0").startswith(("Player 1", "Player 2"))
+    assert "⟨" not in page.inner_text("body") and "Seat" not in page.inner_text("body")
+    assert "Player 2" in page.inner_text("#result")
     # The same match as a file, opened from the lobby.
     data = httpx.get(f"{server.url}/api/matches/{mid}/export").json()
     path = tmp_path / "match.json"

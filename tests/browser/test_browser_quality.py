@@ -99,6 +99,44 @@ def test_no_serious_accessibility_violation(
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_rules_pages_read_on_a_phone(server: ServerProcess, new_browser: Any, lang: str) -> None:
+    """Every game's rules (``Game.rules_text(lang)``) on a 390x844 phone: the page never
+    scrolls sideways (a wide table scrolls inside its own box), the text is 15 px, a
+    folded list of contents links the sections, and axe finds nothing serious."""
+    from galaxis.core import get_game
+
+    page = new_browser(viewport=PHONE).new_page()
+    for game in GAMES:
+        page.goto(f"{server.url}/rules.html?game={game}&lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        first = get_game(game).rules_text(lang).lstrip().splitlines()[0].lstrip("# ").replace("`", "").strip()
+        assert page.inner_text("#rules h1").strip() == first  # the game's rules in this language
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('#rules table')].map((t) => {
+                const box = t.parentElement;
+                return { wrapped: box.classList.contains('table-wrap'),
+                         scrolls: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
+                         right: box.getBoundingClientRect().right };
+            })"""
+        )
+        assert all(b["wrapped"] and b["scrolls"] and b["right"] <= PHONE["width"] for b in boxes), (
+            game,
+            boxes,
+        )
+        size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#rules p')).fontSize)")
+        assert size >= 15, (game, size)
+        if page.locator("#rules h2").count() >= 4:
+            links = page.locator("#rules .toc a")
+            assert links.count() == page.locator("#rules h2").count()
+            page.locator("#rules .toc summary").click()
+            links.last.click()
+            assert page.evaluate("location.hash") == f"#section-{links.count()}"
+        found = serious_violations(page)
+        assert not found, (game, found)
+
+
 # --- refusals and stale moves -----------------------------------------------------------------
 
 
@@ -235,6 +273,40 @@ def test_hungarian_lobby_and_rules_have_no_english(server: ServerProcess, new_br
         # names the notation's and the effect language's English keywords on purpose.
         page.evaluate("() => document.getElementById('rules').remove()")
         assert english_on(page) == [], game
+
+
+def test_hungarian_replay_page(server: ServerProcess, new_browser: Any) -> None:
+    """A finished match in the replay viewer, in Hungarian: names, moves in words, the result."""
+    import time
+
+    r = httpx.post(
+        f"{server.url}/api/matches",
+        json={
+            "game": "smugglers",
+            "players": 2,
+            "seats": ["bot:random", "bot:random"],
+            "names": ["Anna", ""],
+        },
+    )
+    mid = r.json()["id"]
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/matches/{mid}").json()["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page = new_browser().new_page()
+    page.goto(f"{server.url}/replay.html?id={mid}&lang=hu")
+    page.wait_for_function("Number(document.body.dataset.step) > 0")
+    page.locator("#slider").fill("5")
+    page.wait_for_function("document.body.dataset.step === '5'")
+    assert page.inner_text("#title") == "Űrcsempészek"
+    text = page.inner_text("body")
+    assert "Anna" in text and "2. játékos" in text and not re.search(r"⟨\d+⟩", text)
+    moves = page.locator("#moves li").all_inner_texts()
+    assert moves and not [m for m in moves if re.fullmatch(r"[^:]+: \S{1,6}", m.strip())], (
+        moves
+    )  # words, not notation
+    assert any("szektor" in m for m in moves), moves
+    assert english_on(page) == []
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -204,6 +204,8 @@ def test_play_to_the_end_against_a_bot(client: TestClient) -> None:
     )
     upload = client.post("/api/replay", json={"match": data, "step": 2}).json()
     assert upload["step"] == 2 and upload["moves"] == replay["moves"]
+    # Every move in words (the game's log line, a seat named ⟨n⟩), never the bare notation.
+    assert all("⟨" in m["text"] and m["text"] != m["notation"] for m in replay["moves"])
 
 
 def test_export_is_redacted_while_running(client: TestClient) -> None:
