@@ -277,7 +277,7 @@ def _move_line(screen: Screen, match: Match, seat: int, labels: list[str], actio
     """``seat 1 (heuristic): C5 (bids on sector C)`` as markup."""
     who = screen.seat(seat, labels)
     notation = f"[galaxis.notation]{escape(action.notation)}[/]"
-    description = match.describe(action, screen.lang)
+    description = fill_names(match.describe(action, screen.lang), None, screen.lang)
     if description and description != action.notation:
         return f"{who}: {notation} ({escape(description)})"
     return f"{who}: {notation}"
@@ -290,7 +290,7 @@ def _print_actions(screen: Screen, match: Match, seat: int) -> None:
     width = max((len(a.notation) for a in legal), default=0)
     digits = len(str(len(legal)))
     for i, action in enumerate(legal, 1):
-        description = match.describe(action, lang)
+        description = fill_names(match.describe(action, lang), None, lang)
         extra = f"  {escape(description)}" if description and description != action.notation else ""
         notation = escape(f"{action.notation:<{width}}")
         screen.rich(f"  {i:>{digits}}. [galaxis.notation]{notation}[/]{extra}".rstrip())
@@ -496,7 +496,7 @@ class Recording:
         seat, notation = self.history[index - 1]
         # The legal Action (not the bare notation) carries what describe() needs.
         action = before.find_action(seat, notation)
-        words = before.describe(action, lang)
+        words = fill_names(before.describe(action, lang), None, lang)
         before.apply(seat, action)
         return before, (seat, notation, words)
 

@@ -258,7 +258,7 @@ function markTargets() {
       // Its name for a screen reader: what it is (its tip) and what a click does, in words.
       const acts = cands.filter((a) => a.targets.includes(target));
       const tip = node.getAttribute("data-tip");
-      const shown = acts.slice(0, 3).map((a) => a.text).join(" / ") + (acts.length > 3 ? " …" : "");
+      const shown = acts.slice(0, 3).map((a) => plainText(a.text)).join(" / ") + (acts.length > 3 ? " …" : "");
       node.setAttribute("aria-label", tip ? `${tip}: ${shown}` : shown);
     } else {
       node.removeAttribute("tabindex");
@@ -291,8 +291,8 @@ function markChanges(svg) {
 
 function choiceButton(choice, onPress) {
   const cls = `choice ${choice.style || "primary"}`;
-  return el("button", { type: "button", class: cls, title: choice.tip || undefined,
-    "data-actions": choice.actions.join("|"), disabled: busy, onclick: onPress }, choice.label);
+  return el("button", { type: "button", class: cls, title: choice.tip ? plainText(choice.tip) : undefined,
+    "data-actions": choice.actions.join("|"), disabled: busy, onclick: onPress }, plainText(choice.label));
 }
 
 function renderStatus() {
@@ -399,7 +399,7 @@ function renderActions() {
   list.replaceChildren();
   for (const a of state.legal_actions) {
     if (filter && !a.notation.toLowerCase().includes(filter) && !a.text.toLowerCase().includes(filter)) continue;
-    const label = el("span", {}, el("span", { class: "notation", text: a.notation }), a.text !== a.notation ? a.text : "");
+    const label = el("span", {}, el("span", { class: "notation", text: a.notation }), a.text !== a.notation ? plainText(a.text) : "");
     list.append(el("li", {}, el("button", { type: "button", "data-notation": a.notation, disabled: busy,
       onclick: () => send(a.notation, "list") }, label)));
   }
@@ -562,7 +562,7 @@ function chooser(actions, x, y) {
     el("div", { class: "dim", text: t("choose") }));
   for (const a of actions) {
     box.append(el("button", { type: "button", "data-notation": a.notation,
-      onclick: () => { closeChooser(); send(a.notation, "board"); } }, capitalised(a.text)));
+      onclick: () => { closeChooser(); send(a.notation, "board"); } }, capitalised(plainText(a.text))));
   }
   box.append(el("button", { type: "button", class: "secondary", onclick: closeChooser, text: t("cancel") }));
   document.body.append(box);

@@ -465,7 +465,7 @@ def test_describe_and_explain() -> None:
     for a in m.legal_actions(seat):
         assert (m.describe(a) and m.describe(a) != "end movement") or a == "end"
     assert m.describe("m a1 3.4") == "move a1 to hex 3.4"
-    assert m.describe("first b") == "player b moves first"
+    assert m.describe("first b") == "⟨1⟩ moves first"  # the client fills in the name
     assert m.describe("buy XX 1.1") == "buy XX 1.1"
     assert m.describe("m") == "m"
     assert GAME.describe(state(m), Action("tech move")) == "buy the next Move level"

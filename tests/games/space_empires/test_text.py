@@ -81,7 +81,7 @@ def test_hungarian_descriptions_use_the_hungarian_names() -> None:
         m.describe("buy SC 1.1", "hu") == "vásárolj egy Felderítő típusú egységet az 1.1 hexában, új jelzőre"
     )
     assert m.describe("buy SC 1.1 a4") == "buy a Scout at 1.1, joining counter a4"
-    assert m.describe("first b", "hu") == "a B játékos mozogjon először"
+    assert m.describe("first b", "hu") == "⟨1⟩ mozogjon először"  # the client fills in the name
     assert m.describe("m a1 3.4", "hu") == "mozgasd az a1 jelzőt a 3.4 hexába"
     assert m.describe("m b2 5.1", "hu") == "mozgasd a b2 jelzőt az 5.1 hexába"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Game
+from galaxis.core.client import seat_ref
 from galaxis.core.hu import article
 from galaxis.core.messages import fmt
 from galaxis.games.space_empires.base import data
@@ -167,7 +168,8 @@ def _fields(kind: str, args: tuple[object, ...], lang: str) -> tuple[str, dict[s
     """The template key (data/text.yaml, "actions") and the values for its placeholders."""
     a = [str(x) for x in args]
     if kind == "first":
-        return kind, {"player": _player(int(a[0]), lang)}
+        seat = int(a[0])  # named by the client ("Anna moves first"); the aliens have no seat
+        return kind, {"player": seat_ref(seat) if seat >= 0 else _player(seat, lang)}
     if kind in ("bid", "early", "ea_bid"):
         return kind, {"cp": a[0]}
     if kind in ("tech", "head"):
