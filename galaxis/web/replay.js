@@ -88,6 +88,9 @@ function render() {
     for (const line of m.lines || []) item.append(el("div", { class: "outcome", text: plainText(line) }));
     list.append(item);
   });
+  // The current move in sight inside the list's own scroll box (the page stays where it is).
+  const current = list.querySelector(".turn");
+  if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
   const result = view.result;
   document.getElementById("result-section").hidden = !result;
   if (result) {
