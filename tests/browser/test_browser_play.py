@@ -148,6 +148,7 @@ def test_finished_match_opens_in_the_replay_viewer(
 ) -> None:
     r = httpx.post(
         f"{server.url}/api/matches",
+        timeout=60,
         json={"game": "toy_gops", "players": 2, "seats": ["bot:random", "bot:greedy"]},
     )
     mid = r.json()["id"]

@@ -33,6 +33,7 @@ def start_match(server: ServerProcess, page: Any, game: str, lang: str = "en", p
     """A match against a random bot created through the API, opened in ``page`` as seat 0."""
     r = httpx.post(
         f"{server.url}/api/matches",
+        timeout=60,
         json={"game": game, "players": players, "seats": ["human"] + ["bot:random"] * (players - 1)},
     )
     assert r.status_code == 201, r.text
@@ -281,6 +282,7 @@ def test_hungarian_replay_page(server: ServerProcess, new_browser: Any) -> None:
 
     r = httpx.post(
         f"{server.url}/api/matches",
+        timeout=60,
         json={
             "game": "smugglers",
             "players": 2,

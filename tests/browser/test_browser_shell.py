@@ -99,7 +99,9 @@ def test_tooltips_show_on_hover_and_on_a_long_press(
 
     page = new_browser(viewport=PHONE).new_page()
     r = httpx.post(
-        f"{server.url}/api/matches", json={"game": "kaosz", "players": 2, "seats": ["human", "bot:random"]}
+        f"{server.url}/api/matches",
+        json={"game": "kaosz", "players": 2, "seats": ["human", "bot:random"]},
+        timeout=60,
     ).json()
     page.goto(f"{server.url}/index.html")
     page.evaluate(
