@@ -362,6 +362,7 @@ def _universe(s: StelliumState, pos: Any, geo: Geometry, pending: Any, lang: str
     focus = set()
     if pending:
         focus = {pending["data"].get(k) for k in ("cell", "from", "hole")} - {None}
+    names: list[str] = []  # black holes' names, drawn over the neighbouring marbles
     for c in range(geo.size):
         x, y = pos(c)
         label = geo.labels[c]
@@ -382,12 +383,13 @@ def _universe(s: StelliumState, pos: Any, geo: Geometry, pending: Any, lang: str
                 f'<path d="M{x - 11:.1f},{y + 2:.1f} A11,11 0 0 1 {x + 11:.1f},{y + 2:.1f} M{x - 6:.1f},{y + 6:.1f} A6,6 0 0 0 {x + 6:.1f},{y + 6:.1f}" '
                 f'fill="none" stroke="#5b4b99" stroke-width="1.5"/>'
             )
-            parts.append(text(x, y + HOLE_R + 15, label, 13, anchor="middle", fill="#9f8fe0"))
+            names.append(text(x, y + HOLE_R + 15, label, 13, anchor="middle", fill="#9f8fe0"))
         else:
             parts.append(text(x, y + 5, label, 14, anchor="middle", fill="#8c99cc"))
         out.append(
             group(parts, target=f"cell-{label}", tip=_cell_tip(s, geo, c, starts, lang), key=f"cell-{label}")
         )
+    out.append(f'<g pointer-events="none">{"".join(names)}</g>')
     out += _galaxy_letters(s, pos, geo, lang)
     return out
 
