@@ -198,9 +198,10 @@ function render() {
 }
 
 // The candidate moves: the legal ones whose targets include every selected target.
+// (boardMoves, board.js: the legal actions and any multi-step plans the board offers)
 function candidates() {
   if (!mine()) return [];
-  return state.legal_actions.filter((a) => selection.every((t) => a.targets.includes(t)));
+  return boardMoves().filter((a) => selection.every((t) => a.targets.includes(t)));
 }
 
 function boardTargets() {
@@ -210,17 +211,22 @@ function boardTargets() {
 function renderBoard() {
   const board = document.getElementById("board");
   board.innerHTML = pendingSvg;
-  const svg = board.querySelector("svg");
-  if (!svg) return;
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", t("board"));
-  // A board that needs some width to stay readable (data-min-width, CSS px) scrolls sideways on a narrow screen.
-  const min = Number(svg.getAttribute("data-min-width")) || 0;
-  svg.style.minWidth = min ? `${min}px` : "";
-  board.classList.toggle("wide", min > 0);
-  if (min > 0) board.setAttribute("tabindex", "0"); else board.removeAttribute("tabindex");
+  const svgs = splitParts(board); // a board of several parts shows each in its own block (board.js)
+  if (!svgs.length) return;
+  let widest = 0;
+  for (const svg of svgs) {
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("board"));
+    // A board that needs some width to stay readable (data-min-width, CSS px) scrolls sideways on a narrow screen.
+    const min = Number(svg.getAttribute("data-min-width")) || 0;
+    svg.style.minWidth = min ? `${min}px` : "";
+    widest = Math.max(widest, min);
+  }
+  board.classList.toggle("wide", widest > 0);
+  if (widest > 0) board.setAttribute("tabindex", "0"); else board.removeAttribute("tabindex");
+  const svg = board;
   // Seat references in the board's words ("⟨1⟩") become the players' names.
   const walker = document.createTreeWalker(svg, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -240,6 +246,7 @@ function renderBoard() {
   }
   markTargets();
   markChanges(svg);
+  finishBoard(board); // zoomable parts (board.js)
   tickBoard();
 }
 
@@ -314,11 +321,11 @@ function renderStatus() {
   if (!mine()) return;
   const cands = candidates();
   if (selection.length) {
-    // A move being put together on the board: the remaining options in words, and a way back.
-    if (cands.length <= 12) {
-      for (const a of cands) {
-        box.append(choiceButton({ label: capitalised(a.text), actions: [a.notation], style: "primary" }, () => send(a.notation, "board")));
-      }
+    // A move being put together on the board: the remaining options in words (always those the
+    // selection completes), and a way back.
+    const complete = (a) => a.targets.every((x) => selection.includes(x));
+    for (const a of cands.length <= 12 ? cands : cands.filter(complete)) {
+      box.append(choiceButton({ label: capitalised(a.text), actions: [a.notation], style: "primary" }, () => act(a)));
     }
     box.append(choiceButton({ label: t("cancel"), actions: ["cancel"], style: "secondary" }, () => { selection = []; markTargets(); renderStatus(); }));
     return;
@@ -562,7 +569,7 @@ function chooser(actions, x, y) {
     el("div", { class: "dim", text: t("choose") }));
   for (const a of actions) {
     box.append(el("button", { type: "button", "data-notation": a.notation,
-      onclick: () => { closeChooser(); send(a.notation, "board"); } }, capitalised(plainText(a.text))));
+      onclick: () => { closeChooser(); act(a); } }, capitalised(plainText(a.text))));
   }
   box.append(el("button", { type: "button", class: "secondary", onclick: closeChooser, text: t("cancel") }));
   document.body.append(box);
@@ -595,12 +602,12 @@ function onBoardClick(ev) {
     return;
   }
   const next = [...selection, target];
-  const cands = state.legal_actions.filter((a) => next.every((x) => a.targets.includes(x)));
+  const cands = boardMoves().filter((a) => next.every((x) => a.targets.includes(x)));
   if (!cands.length) {
     showError("board-error", `${t("nothing_here")} ${plainText(state.prompt)}`);
     return;
   }
-  if (cands.length === 1) { send(cands[0].notation, "board"); return; }
+  if (cands.length === 1) { act(cands[0]); return; }
   const more = new Set(cands.flatMap((a) => a.targets).filter((x) => !next.includes(x)));
   const onBoard = boardTargets();
   if (![...more].some((x) => onBoard.has(x))) {
@@ -803,6 +810,7 @@ async function init() {
   board.addEventListener("keydown", onBoardKey);
   setupTips(board);
   for (const where of [board, document.getElementById("log"), document.getElementById("statusbar")]) Zoom.attach(where);
+  setupPlans(board);
   document.getElementById("filter").addEventListener("keydown", onFilterKey);
   document.getElementById("filter").addEventListener("input", () => state && renderActions());
   document.getElementById("actions").addEventListener("keydown", onListKey);

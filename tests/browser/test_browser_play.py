@@ -50,7 +50,7 @@ def test_play_a_game_to_the_end_by_clicking(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     create_in_lobby(page, server, game, ["human", "bot:random"], QUICK[game], names=["Anna"])
-    assert page.locator("#board svg").count() == 1
+    assert page.locator("#board svg").count() >= 1  # one board, shown in one block per part (board.js)
     assert page.inner_text("#prompt").strip()  # the status bar says what to do
     made = play_to_the_end(page, random.Random(f"{game}-{size}"))
     assert made["board"] + made["button"] >= 3
