@@ -15,9 +15,10 @@ from galaxis.core.client import load_texts
 from galaxis.core.messages import fmt
 from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.state import SEState
+from galaxis.games.space_empires.views.draw import SEAT_COLOURS
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d68910")  # the map's counters (views/svg.py)
+COLOURS = SEAT_COLOURS  # the map's counters and colonies (views/draw.py)
 # Choices with many options behind one button (a chooser names them).
 GROUPED = {"bid": "bid", "tech": "research", "first": "first"}
 SECONDARY = ("end", "keep", "done", "hold", "conceal", "fight", "engage")

@@ -1,124 +1,432 @@
-"""SVG view: the hex map with terrain, face-down markers, colonies and unit counters, plus the seat's
-ledger and technology sheet. Hexes and counters carry ``data-target`` ids for clicking."""
+"""The Space Empires board for one viewer (§9): the hex map and the empire sheet.
+
+The board is one ``<svg>`` holding parts (``<svg data-part=…>``, views/draw.py) that the browser
+client shows as separate blocks: the map (zoomable, ``data-panzoom``) and the sheet. Standalone (a
+preview, a test) the parts sit one under the other in the root.
+
+Everything is drawn from ``observation(viewer)`` and the public state only, so a face-down enemy
+counter carries its id and owner and nothing else, in the drawing and in its tip.
+
+The map: hexes by what the viewer knows of them (face-down marker, deep space, planets, minerals,
+asteroids, nebulae, black holes, supernovae, warp points; colonies and home worlds in their owner's
+colour), coordinates along the edges in the notation's ``column.row`` form (``m a9 6.1``), counters in
+a small grid in their owner's colour (``3SC``: three Scouts; ``?``: face down)."""
 
 from __future__ import annotations
 
 import math
-from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from galaxis.games.space_empires.base.board import SEATS
+from galaxis.core.svg import attrs
+from galaxis.games.space_empires.base import board
 from galaxis.games.space_empires.base.hexes import parse_hex_id
-from galaxis.games.space_empires.base.text_data import lang_of, marker_name, tech_name, unit_name, word
+from galaxis.games.space_empires.base.text_data import lang_of, marker_name, tech_name, word
 from galaxis.games.space_empires.state import SEState
 from galaxis.games.space_empires.systems import centers, ground, victory
+from galaxis.games.space_empires.views import draw
+from galaxis.games.space_empires.views.draw import DIM, INK, say, text
 from galaxis.games.space_empires.views.observation import observation
 
 if TYPE_CHECKING:
     from galaxis.core import Game
 
-    pass
+R = 40.0  # hex radius (centre to corner), in board units
+W = math.sqrt(3) * R  # a hex's width (pointy-top hexes, odd rows shifted right: hexes.py)
+EDGE = 30.0  # room for the coordinates around the map
+SHEET_W = 400.0
 
-SIZE = 26  # hex radius in pixels
-COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d68910")
-TERRAIN = {
-    "planet": "#5d6d7e",
-    "barren": "#7b6d5d",
-    "nebula": "#6c3483",
-    "asteroids": "#4d4d4d",
+UNEXPLORED = "#27306b"  # a face-down marker: lighter than deep space, so the unknown stands out
+DEEP = "#0b0e22"
+HEX_LINE = "#4a5290"
+TERRAIN = {  # the fill of a face-up system
+    "home_world": DEEP,
+    "planet": DEEP,
+    "barren": DEEP,
+    "minerals": DEEP,
+    "space_wreck": DEEP,
+    "nebula": "#4a2266",
+    "asteroids": "#2f2f36",
     "black_hole": "#000000",
-    "supernova": "#f5b041",
-    "minerals": "#1f618d",
-    "space_wreck": "#566573",
+    "supernova": "#6b3a05",
+    "danger": "#4d1010",
+    "lost_in_space": "#102a4d",
+    "warp_point": "#2a1450",
+    "doomsday": "#3a0d0d",
 }
 
 
-def _centre(hid: str) -> tuple[float, float]:
-    c, r = parse_hex_id(hid)
-    w = math.sqrt(3) * SIZE
-    return 40 + w * (c + 0.5 * (r & 1)), 40 + 1.5 * SIZE * r
+# --- geometry ---------------------------------------------------------------------------------------------
+class Layout:
+    """Where each hex of this board size sits (odd-r rows, hexes.py), with room for the coordinates."""
+
+    def __init__(self, hexes: list[str]) -> None:
+        cells = [parse_hex_id(h) for h in hexes]
+        self.col0 = min(c for c, _ in cells)
+        self.row0 = min(r for _, r in cells)
+        self.cols = sorted({c for c, _ in cells})
+        self.rows = sorted({r for _, r in cells})
+        self.width = EDGE * 2 + W * (max(self.cols) - self.col0 + 1.5)
+        self.height = EDGE * 2 + R * (2 + 1.5 * (max(self.rows) - self.row0))
+
+    def centre(self, hid: str) -> tuple[float, float]:
+        c, r = parse_hex_id(hid)
+        return self.at(c, r)
+
+    def at(self, c: int, r: int) -> tuple[float, float]:
+        x = EDGE + W * (c - self.col0 + 0.5 + 0.5 * (r & 1))
+        y = EDGE + R + 1.5 * R * (r - self.row0)
+        return x, y
 
 
-def _polygon(x: float, y: float) -> str:
-    pts = []
-    for i in range(6):
-        a = math.radians(60 * i - 30)
-        pts.append(f"{x + SIZE * math.cos(a):.1f},{y + SIZE * math.sin(a):.1f}")
+def hexagon(x: float, y: float, radius: float = R) -> str:
+    pts = (
+        f"{x + radius * math.cos(math.radians(60 * i - 30)):.1f},{y + radius * math.sin(math.radians(60 * i - 30)):.1f}"
+        for i in range(6)
+    )
     return " ".join(pts)
 
 
-def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -> str:
-    hu = lang_of(lang) == "hu"
-    obs = observation(game, state, seat)
-    parts: list[str] = []
-    max_x = max_y = 0.0
-    for hid, cell in obs["hexes"].items():
-        x, y = _centre(hid)
-        max_x, max_y = max(max_x, x), max(max_y, y)
-        marker = cell.get("marker")
-        fill = "#fdfefe" if marker == "?" else "#0b0c2a"
-        if isinstance(marker, list):
-            fill = TERRAIN.get(marker[0], "#0b0c2a")
-        peeked = cell.get("peeked")  # a face-down marker this seat looked at (§6.2)
-        if peeked:
-            kind = marker_name(peeked[0], lang) if hu else peeked[0]
-            title = f"{hid}: {kind} ({word('face_down', lang)})"
-        elif isinstance(marker, list) and hu:
-            title = f"{hid}: {marker_name(marker[0], lang)}"
-        else:
-            title = hid
-        parts.append(
-            f'<polygon points="{_polygon(x, y)}" fill="{fill}" stroke="{"#c0392b" if peeked else "#888"}" '
-            f'data-target="{hid}"><title>{escape(title)}</title></polygon>'
-        )
-        col = cell.get("colony")
-        if col:
-            parts.append(
-                f'<circle cx="{x:.1f}" cy="{y - 12:.1f}" r="7" fill="{"#999" if col["owner"] < 0 else COLOURS[col["owner"]]}">'
-                f"<title>{word('colony', lang)} {col['value']}{escape(ground.title(state, hid, seat, lang) + centers.title(state, hid, lang))}</title></circle>"
-            )
-        for i, u in enumerate(cell.get("units", [])):
-            ux, uy = x - 22 + 9 * (i % 5), y + 1 + 10 * (i // 5)
-            colour = "#999" if u["owner"] < 0 else COLOURS[u["owner"]]
-            parts.append(
-                f'<rect x="{ux:.1f}" y="{uy:.1f}" width="9" height="10" fill="{colour}" '
-                f'data-target="{escape(u["id"])}"><title>{escape(u["id"])} {escape(unit_name(u["kind"], lang) if hu else u["kind"])} '
-                f"x{escape(str(u.get('count', '?')))}</title></rect>"
-                f'<text x="{ux + 4.5:.1f}" y="{uy + 8:.1f}" font-size="8" text-anchor="middle" fill="#fff" '
-                f'pointer-events="none">'
-                f"{escape(str(u.get('count', '?')))}</text>"
-            )
-    parts += victory.svg_marks(state, _centre, lang)  # relics and the King's warp points (§12.2)
-    # Hexes with nothing on them still need a clickable outline.
-    from galaxis.games.space_empires.base import board
+# --- the map ----------------------------------------------------------------------------------------------
+def hex_tip(hid: str, cell: dict[str, Any], lang: str) -> str:
+    """What the viewer knows of a hex, in words (its coordinates first: the notation's)."""
+    parts = [hid]
+    marker = cell.get("marker")
+    if cell.get("peeked"):
+        parts.append(say(lang, "hex.peeked", kind=marker_name(cell["peeked"][0], lang)))
+    elif marker == "?":
+        parts.append(say(lang, "hex.unexplored"))
+    elif isinstance(marker, list):
+        kind, value = marker
+        name = marker_name(kind, lang)
+        parts.append(say(lang, "hex.value", kind=name, value=value) if value else name)
+    col = cell.get("colony")
+    if col:
+        owner = draw.owner_name(col["owner"], lang)
+        parts.append(say(lang, "hex.home" if col["home"] else "hex.colony", owner=owner, value=col["value"]))
+    if not marker and not col:
+        parts.append(say(lang, "hex.deep"))
+    return ": ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])
 
-    for hid in sorted(board.board_hexes(len(state.players)) - set(obs["hexes"])):
-        x, y = _centre(hid)
-        max_x, max_y = max(max_x, x), max(max_y, y)
-        parts.append(f'<polygon points="{_polygon(x, y)}" fill="#0b0c2a" stroke="#888" data-target="{hid}"/>')
-    y0 = max_y + 50
-    phase = word("over_phase" if obs["phase"] == "over" else obs["phase"], lang) if hu else obs["phase"]
-    lines = [
-        f"{word('cycle', lang)} {obs['cycle']}/{obs['cycles']} {word('turn', lang)} {obs['turn']} {phase}"
-    ]
-    if seat is not None:
-        me = obs["players"][seat]
-        lines.append(
-            f"{word('player', lang)} {SEATS[seat]}: {me['cp']} {word('cp', lang)}, {word('bid', lang)} {me['bid']}"
+
+def terrain(x: float, y: float, kind: str, value: int) -> str:
+    """A face-up system's picture in the upper half of its hex."""
+    cy = y - 10
+    if kind in ("planet", "barren", "home_world"):
+        fill = {"planet": "#b0bec5", "barren": "#8d6e63", "home_world": "#b0bec5"}[
+            kind
+        ]  # neutral: no seat colour
+        return f"<circle{attrs(cx=x, cy=cy, r=9.0, fill=fill, stroke='#eceff1', stroke_width=1.0)}/>"
+    if kind in ("minerals", "space_wreck"):
+        fill = "#e0b84a" if kind == "minerals" else "#9aa3b5"
+        shape = (
+            f'<polygon points="{x - 16:.1f},{cy:.1f} {x - 10:.1f},{cy - 7:.1f} {x - 4:.1f},{cy:.1f} {x - 10:.1f},{cy + 7:.1f}"'
+            f' fill="{fill}"/>'
         )
-        techs = [f"{tech_name(k, lang) if hu else k} {v}" for k, v in me["techs"].items()]
-        lines += [
-            ", ".join(techs[i : i + 5]) for i in range(0, len(techs), 5)
-        ]  # short lines: nothing cut off
-    lines += victory.text_lines(state, lang)  # the public victory-point track (§12.2)
-    for i, line in enumerate(lines):
-        # light text on the dark page; the map is scaled up by the viewBox, the ledger with it
-        parts.append(
-            f'<text x="20" y="{y0 + 16 * i:.0f}" font-size="12" fill="#e8eaf6">{escape(line)}</text>'
+        return shape + (
+            text(x + 6, cy + 5, value, 13, fill=fill, anchor="middle", weight="700") if value else ""
         )
-    width, height = max_x + 80, y0 + 16 * len(lines) + 20
+    if kind == "asteroids":
+        dots = ((-12, -4, 4), (-2, 2, 3), (8, -6, 5), (14, 4, 3), (0, -9, 2))
+        return "".join(
+            f"<circle{attrs(cx=x + dx, cy=cy + dy, r=float(rr), fill='#8d8d99')}/>" for dx, dy, rr in dots
+        )
+    if kind == "black_hole":
+        return f"<circle{attrs(cx=x, cy=cy, r=9.0, fill='#000', stroke='#b388ff', stroke_width=2.5)}/>"
+    if kind == "supernova":
+        return f"<circle{attrs(cx=x, cy=cy, r=10.0, fill='#ffb74d', stroke='#ff7043', stroke_width=3.0)}/>"
+    if kind == "warp_point":
+        return f"<circle{attrs(cx=x, cy=cy, r=9.0, fill='none', stroke='#b388ff', stroke_width=3.0, stroke_dasharray='4 2')}/>"
+    if kind == "nebula":
+        return f"<ellipse{attrs(cx=x, cy=cy, rx=16.0, ry=7.0, fill='#9c5bc4', opacity=0.6)}/>"
+    return text(x, cy + 5, "!", 15, fill="#ff8a80", anchor="middle", weight="700")  # danger, lost in space
+
+
+def colony_mark(x: float, y: float, col: dict[str, Any], tip: str) -> str:
+    """A colony: a disc in its owner's colour with its value (a ring around a home world)."""
+    colour = draw.owner_colour(col["owner"])
+    cy = y - 10
+    ring = (
+        f"<circle{attrs(cx=x, cy=cy, r=15.0, fill='none', stroke=colour, stroke_width=3.0)}/>"
+        if col["home"]
+        else ""
+    )
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'width="{width:.0f}" height="{height:.0f}">'
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#0b0f1e"/>' + "".join(parts) + "</svg>"
+        f"<g{attrs(data_tip=tip)}>{ring}"
+        f"<circle{attrs(cx=x, cy=cy, r=11.0, fill=colour, stroke='#fff', stroke_width=1.0)}/>"
+        + text(x, cy + 4, col["value"], 11, anchor="middle", weight="700", fill="#fff")
+        + "</g>"
+    )
+
+
+def counter_label(view: dict[str, Any]) -> str:
+    kind = view.get("kind", "?")
+    if kind == "?":
+        return "?"
+    count = view.get("count", 1)
+    return f"{count}{draw.short(kind)}" if count > 1 else draw.short(kind)
+
+
+def counter_tip(view: dict[str, Any], viewer: int | None, lang: str) -> str:
+    """What ``viewer`` may know of a counter (observation.counter_view already left out the rest)."""
+    kind = view.get("kind", "?")
+    owner = draw.owner_name(view["owner"], lang, kind)
+    if kind == "?":
+        return say(lang, "counter.hidden", id=view["id"], owner=owner)
+    name = draw.unit_word(kind, lang)
+    if view["owner"] == viewer:
+        head = say(lang, "counter.own", id=view["id"], count=view.get("count", 1), kind=name)
+    else:
+        head = say(lang, "counter.seen", id=view["id"], kind=name, owner=owner)
+    facts = []
+    if "attack_tech" in view:
+        facts.append(
+            say(
+                lang,
+                "counter.tech",
+                attack=view["attack_tech"],
+                defense=view["defense_tech"],
+                tactics=view["tactics"],
+                move=view["move_tech"],
+            )
+        )
+    elif view["owner"] >= 0:
+        facts.append(say(lang, "counter.tech_unknown"))
+    if view.get("damage"):
+        facts.append(say(lang, "counter.damaged"))
+    if view.get("moved"):
+        facts.append(say(lang, "counter.moved", moved=view["moved"]))
+    if view.get("screened"):
+        facts.append(say(lang, "counter.screened"))
+    if view.get("xp"):
+        facts.append(say(lang, "counter.xp", xp=view["xp"]))
+    if view.get("cargo"):
+        facts.append(
+            say(lang, "counter.cargo", cargo=", ".join(draw.unit_word(k, lang) for k in view["cargo"]))
+        )
+    return head + "".join(f"; {f}" for f in facts)
+
+
+CW, CH = 22.0, 15.0  # a counter's size on the map
+FAN = 3.0  # how far each counter under the top one of a stack shows
+
+
+def stacks_of(units: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A hex's counters as stacks: the counters of one owner that look alike (same type and number of
+    units, or face down) lie on each other, the first on top; moving it uncovers the next."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for view in units:
+        groups.setdefault((view["owner"], view.get("kind", "?"), counter_label(view)), []).append(view)
+    return list(groups.values())
+
+
+def counter_slots(x: float, y: float, n: int) -> list[tuple[float, float]]:
+    """Where a hex's ``n`` stacks sit: rows of three in the lower half (higher up when crowded)."""
+    rows = max(1, math.ceil(n / 3))
+    top = y + 3 if rows <= 2 else y + 3 - (CH + 1) * (rows - 2)
+    out = []
+    for i in range(n):
+        row, col = divmod(i, 3)
+        in_row = min(3, n - row * 3)
+        x0 = x - (in_row * (CW + 1) - 1) / 2
+        out.append((x0 + col * (CW + 1), top + row * (CH + 1)))
+    return out
+
+
+def counter(view: dict[str, Any], x: float, y: float, viewer: int | None, lang: str) -> str:
+    kind = view.get("kind", "?")
+    colour = draw.owner_colour(view["owner"], kind)
+    hidden = kind == "?"
+    label = counter_label(view)
+    edge = "#cfd3ff" if hidden else "#ffffff"
+    body = f"<rect{attrs(x=x, y=y, width=CW, height=CH, rx=3.0, fill=colour, stroke=edge, stroke_width=1.0, stroke_dasharray='3 2' if hidden else None)}/>"
+    body += text(
+        x + CW / 2,
+        y + CH - 3.5,
+        label,
+        11 if len(label) < 4 else 9.5,
+        anchor="middle",
+        weight="700",
+        fill="#fff",
+    )
+    if view.get("damage"):
+        body += f"<circle{attrs(cx=x + CW - 2, cy=y + 2, r=3.0, fill='#ffeb3b', stroke='#000', stroke_width=0.8)}/>"
+    tip = counter_tip(view, viewer, lang)
+    return f"<g{attrs(data_target=view['id'], data_tip=tip, data_key=view['id'], aria_label=tip)}>{body}</g>"
+
+
+def stack(views: list[dict[str, Any]], x: float, y: float, viewer: int | None, lang: str) -> str:
+    """A stack: the lower counters drawn first, each a little up and to the right."""
+    shown = views[:4]  # deeper counters of a tall stack hide wholly under the fourth
+    out = []
+    for depth in range(len(views) - 1, -1, -1):
+        d = min(depth, len(shown) - 1) * FAN
+        out.append(counter(views[depth], x + d, y - d, viewer, lang))
+    return "".join(out)
+
+
+def draw_map(
+    game: Game, state: SEState, viewer: int | None, obs: dict[str, Any], lang: str
+) -> tuple[str, float, float]:
+    hexes = sorted(board.board_hexes(len(state.players)), key=lambda h: parse_hex_id(h)[::-1])
+    lay = Layout(hexes)
+    cells: dict[str, Any] = obs["hexes"]
+    back, tops, stacks = [], [], []
+    for hid in hexes:
+        x, y = lay.centre(hid)
+        cell = cells.get(hid, {})
+        marker = cell.get("marker")
+        peeked = cell.get("peeked")
+        col = cell.get("colony")
+        fill = DEEP
+        if marker == "?":
+            fill = UNEXPLORED
+        elif isinstance(marker, list):
+            fill = TERRAIN.get(marker[0], DEEP)
+        stroke, width = HEX_LINE, 1.0
+        if col:
+            stroke, width = draw.owner_colour(col["owner"]), 3.0
+        tip = (
+            hex_tip(hid, cell, lang)
+            + ground.title(state, hid, viewer, lang)
+            + centers.title(state, hid, lang)
+        )
+        back.append(
+            f"<g{attrs(data_target=hid, data_tip=tip)}>"
+            f"<polygon{attrs(points=hexagon(x, y, R - 1), fill=fill, stroke=stroke, stroke_width=width)}/>"
+            "</g>"
+        )
+        if marker == "?" and not peeked:
+            tops.append(text(x, y - 3, "?", 16, fill="#8f9ad8", anchor="middle", pointer_events="none"))
+        if peeked:
+            tops.append(
+                f"<polygon{attrs(points=hexagon(x, y, R - 5), fill='none', stroke='#ffb74d', stroke_width=1.5, stroke_dasharray='5 3', pointer_events='none')}/>"
+                f'<g pointer-events="none" opacity="0.75">{terrain(x, y, peeked[0], peeked[1])}</g>'
+            )
+        if isinstance(marker, list):
+            tops.append(f'<g pointer-events="none">{terrain(x, y, marker[0], marker[1])}</g>')
+        if col:
+            tops.append(colony_mark(x, y, col, tip))
+        piles = stacks_of(cell.get("units", []))
+        for pile, (ux, uy) in zip(piles, counter_slots(x, y, len(piles)), strict=True):
+            stacks.append(stack(pile, ux, uy, viewer, lang))
+        if len(piles) <= 6:  # the coordinates, as the moves write them (crowded: in the tip only)
+            tops.append(text(x, y - R + 15, hid, 10, fill="#9aa4e0", anchor="middle", pointer_events="none"))
+    coords = coordinates(lay, lang)
+    marks = victory.svg_marks(state, lay.centre, lang)  # relics and the King's warp points (§12.2)
+    body = (
+        f"<rect{attrs(width=lay.width, height=lay.height, fill='#070a18')}/>"
+        + "".join(back)
+        + coords
+        + "".join(tops)
+        + "".join(marks)
+        + "".join(stacks)
+    )
+    return body, lay.width, lay.height
+
+
+def coordinates(lay: Layout, lang: str) -> str:
+    """Column numbers above and below the map, row numbers on both sides: a hex is ``column.row``."""
+    out = []
+    top_row, bottom_row = lay.rows[0], lay.rows[-1]
+    for c in lay.cols:
+        x, _ = lay.at(c, top_row)
+        out.append(text(x, EDGE - 8, c, 13, fill=DIM, anchor="middle"))
+        xb, yb = lay.at(c, bottom_row)
+        out.append(text(xb, yb + R + 17, c, 13, fill=DIM, anchor="middle"))
+    for r in lay.rows:
+        x0, y = lay.at(lay.cols[0], r)
+        x1, _ = lay.at(lay.cols[-1], r)
+        out.append(text(x0 - W / 2 - 4, y + 5, r, 13, fill=DIM, anchor="end"))
+        out.append(text(x1 + W / 2 + 4, y + 5, r, 13, fill=DIM, anchor="start"))
+    out.append(text(4, lay.height - 6, say(lang, "hex.coords"), 11, fill=DIM))
+    return f'<g pointer-events="none">{"".join(out)}</g>'
+
+
+# --- the empire sheet ------------------------------------------------------------------------------------
+def phase_word(phase: str, lang: str) -> str:
+    return word("over_phase" if phase == "over" else phase, lang)
+
+
+def sheet(state: SEState, viewer: int | None, obs: dict[str, Any], lang: str) -> tuple[str, float]:
+    """The viewer's empire (CP, bid, technology levels, orders) and the other empires' public facts."""
+    colours = draw.texts()[lang_of(lang)]["colours"]
+    y = 56.0
+    out: list[str] = []
+
+    def line(
+        words: str, size: float = 14, fill: str = INK, weight: str = "normal", indent: float = 16
+    ) -> None:
+        nonlocal y
+        out.append(text(indent, y, words, size, fill=fill, weight=weight))
+        y += size + 8
+
+    line(
+        say(
+            lang,
+            "sheet.when",
+            cycle=obs["cycle"],
+            cycles=obs["cycles"],
+            turn=obs["turn"],
+            phase=phase_word(obs["phase"], lang),
+        ),
+        15,
+        DIM,
+    )
+    if viewer is not None:
+        me = obs["players"][viewer]
+        line(say(lang, "sheet.cp", cp=me["cp"]), 16, weight="700")
+        if me["bid"] >= 0:
+            line(say(lang, "sheet.bid", bid=me["bid"]))
+        y += 4
+        line(say(lang, "sheet.techs"), 15, weight="700")
+        techs = list(me["techs"].items())
+        half = math.ceil(len(techs) / 2)
+        for i, (track, level) in enumerate(techs):
+            tx = 16 + (i // half) * (SHEET_W / 2 - 8)
+            ty = y + (i % half) * 21
+            out.append(text(tx, ty, tech_name(track, lang), 13))
+            out.append(text(tx + SHEET_W / 2 - 40, ty, level, 14, anchor="end", weight="700"))
+        y += half * 21 + 6
+        if me["queue"]:
+            items = ", ".join(f"{draw.unit_word(q[0], lang)} ({q[1]})" for q in me["queue"] if q)
+            for part_line in draw.wrap(say(lang, "sheet.queue", items=items), 50):
+                line(part_line, 13, DIM)
+    line(say(lang, "sheet.others") if viewer is not None else say(lang, "sheet.spectator"), 15, weight="700")
+    for p in obs["players"]:
+        if p["seat"] == viewer:
+            continue
+        colour = draw.owner_colour(p["seat"])
+        words = f"⟨{p['seat']}⟩ ({colours[p['seat'] % len(colours)]}): " + say(
+            lang, "sheet.colonies", n=p["colonies"]
+        )
+        if not p["alive"]:
+            words += f", {say(lang, 'sheet.out')}"
+        out.append(f"<rect{attrs(x=16.0, y=y - 12, width=14.0, height=14.0, rx=3.0, fill=colour)}/>")
+        line(words, 14, indent=38)
+    for extra in victory.text_lines(state, lang):  # the public victory-point track (§12.2)
+        for part_line in draw.wrap(extra, 50):
+            line(part_line, 13)
+    height = y + 10
+    if viewer is not None:
+        title = say(lang, "sheet.title", colour=colours[viewer % len(colours)])
+        frame = draw.panel_frame(SHEET_W, height, title, colour=draw.owner_colour(viewer))
+    else:
+        frame = draw.panel_frame(SHEET_W, height, say(lang, "sheet.spectator"))
+    return frame + "".join(out), height
+
+
+# --- the board ---------------------------------------------------------------------------------------------
+def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -> str:
+    obs = observation(game, state, seat)
+    lang = lang_of(lang)
+    map_body, map_w, map_h = draw_map(game, state, seat, obs, lang)
+    sheet_body, sheet_h = sheet(state, seat, obs, lang)
+    parts = [
+        draw.part("map", map_w, map_h, map_body, wide=True, data_panzoom="1", x=0, y=0),
+        draw.part("sheet", SHEET_W, sheet_h, sheet_body, x=0, y=f"{map_h + 10:.0f}"),
+    ]
+    width, height = max(map_w, SHEET_W), map_h + 10 + sheet_h
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg"{attrs(data_game="space_empires")} viewBox="0 0 {width:.0f} {height:.0f}"'
+        f' width="{width:.0f}" height="{height:.0f}">' + "".join(parts) + "</svg>"
     )

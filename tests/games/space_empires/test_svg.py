@@ -1,0 +1,108 @@
+"""The Space Empires board (views/svg.py): the map drawn by what the viewer knows, coordinates as the
+moves write them, counters as stacks in their owner's colour, the empire sheet; #24."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.views import draw
+from tests.games.space_empires.helpers import hw, put_marker, start, state
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)  # well-formed XML: the client and a preview can read it
+
+
+def targets(root: ET.Element) -> dict[str, ET.Element]:
+    return {el.get("data-target", ""): el for el in root.iter() if el.get("data-target")}
+
+
+def part(root: ET.Element, name: str) -> ET.Element:
+    (found,) = [el for el in root if el.get("data-part") == name]
+    return found
+
+
+def test_the_board_has_a_zoomable_map_and_a_sheet_each_with_a_viewbox() -> None:
+    root = parse(start(2).render_svg(0))
+    assert root.get("viewBox") and root.get("data-game") == "space_empires"
+    the_map, sheet = part(root, "map"), part(root, "sheet")
+    assert the_map.get("data-panzoom") == "1" and the_map.get("viewBox", "").startswith("0 0 ")
+    assert sheet.get("viewBox", "").startswith("0 0 ")
+    # standalone, the sheet is drawn under the map (a preview shows both)
+    assert float(sheet.get("y", "0")) >= float(the_map.get("height", "0"))
+
+
+def test_every_hex_is_a_target_named_by_its_coordinates() -> None:
+    m = start(2)
+    root = parse(m.render_svg(0))
+    found = targets(root)
+    for hid in board.board_hexes(2):
+        assert hid in found
+        assert found[hid].get("data-tip", "").startswith(f"{hid}: ")
+    words = [t.text for t in root.iter(f"{NS}text")]
+    assert "5.1" in words  # the home hex's coordinates as `m a9 5.1` writes them
+    # the column and row numbers along the edges, on both sides
+    assert words.count("10") >= 2 and words.count("11") >= 2
+
+
+def test_a_face_down_enemy_counter_shows_its_owner_and_nothing_else() -> None:
+    m = start(2)
+    s = state(m)
+    hidden = next(u for u in s.units.values() if u.owner == 1 and not u.revealed)
+    el = targets(parse(m.render_svg(0)))[board.counter_of(hidden)]
+    tip = el.get("data-tip", "")
+    assert "⟨1⟩" in tip and "secret" in tip
+    assert draw.unit_word(hidden.kind, "en") not in tip
+    assert [t.text for t in el.iter(f"{NS}text")] == ["?"]
+    # its owner sees type and count
+    own = targets(parse(m.render_svg(1)))[board.counter_of(hidden)]
+    assert draw.unit_word(hidden.kind, "en") in own.get("data-tip", "")
+    assert "attack 0" in own.get("data-tip", "")
+
+
+def test_counters_are_in_their_owners_colours_and_alike_counters_stack() -> None:
+    m = start(2)
+    root = parse(m.render_svg(0))
+    found = targets(root)
+    s = state(m)
+    scouts = sorted(
+        (u for u in s.units.values() if u.owner == 0 and u.kind == "SC"), key=lambda u: board.uid_key(u.uid)
+    )
+    assert len(scouts) >= 2
+    rects = [found[board.counter_of(u)].find(f"{NS}rect") for u in scouts]
+    assert all(r is not None and r.get("fill") == draw.SEAT_COLOURS[0] for r in rects)
+    xs = [float(r.get("x", "0")) for r in rects if r is not None]
+    ys = [float(r.get("y", "0")) for r in rects if r is not None]
+    # a stack: the first counter on top, each one under it peeking out up and to the right
+    assert xs == sorted(xs) and ys == sorted(ys, reverse=True) and len(set(xs)) == len(xs)
+    home = found[hw(m, 0)]
+    assert "home world" in home.get("data-tip", "")
+
+
+def test_the_map_shows_what_the_viewer_knows_of_a_system() -> None:
+    m = start(2)
+    put_marker(m, "3.3", "minerals", 5, face_up=True)
+    put_marker(m, "4.4", "nebula", 0, face_up=True)
+    root = parse(m.render_svg(0))
+    found = targets(root)
+    assert found["3.3"].get("data-tip") == "3.3: minerals, worth 5 CP"
+    assert found["4.4"].get("data-tip") == "4.4: nebula"
+    assert "unexplored" in found["5.5"].get("data-tip", "")
+    hu = targets(parse(m.render_svg(0, "hu")))
+    assert hu["3.3"].get("data-tip") == "3.3: Ásvány, értéke 5 ÉP"
+
+
+def test_the_empire_sheet_shows_the_viewers_cp_and_technology_only() -> None:
+    m = start(2)
+    s = state(m)
+    s.players[0].cp, s.players[1].cp = 17, 23
+    sheet0 = "".join(part(parse(m.render_svg(0)), "sheet").itertext())
+    assert "Construction points (CP): 17" in sheet0 and "23" not in sheet0
+    assert "Ship Size" in sheet0 and "Your empire (red)" in sheet0
+    hu = "".join(part(parse(m.render_svg(0, "hu")), "sheet").itertext())
+    assert "Építési pont (ÉP): 17" in hu and "A birodalmad (piros)" in hu
+    spectator = "".join(part(parse(m.render_svg(None)), "sheet").itertext())
+    assert "17" not in spectator and "23" not in spectator
