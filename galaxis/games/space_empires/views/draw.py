@@ -122,11 +122,11 @@ def text(
     weight: str = "normal",
     **extra: object,
 ) -> str:
-    weight_attr = None if weight == "normal" else weight
-    return (
-        f"<text{attrs(x=float(x), y=float(y), font_size=float(size), fill=fill, text_anchor=anchor)}"
-        f"{attrs(font_weight=weight_attr, font_family=FONT, **extra)}>{escape(str(words), quote=False)}</text>"
-    )
+    """One line of text (written directly: a map draws hundreds of them)."""
+    head = f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}"'
+    if weight != "normal":
+        head += f' font-weight="{weight}"'
+    return f'{head} font-family="{FONT}"{attrs(**extra) if extra else ""}>{escape(str(words), quote=False)}</text>'
 
 
 def tip_attrs(tip: str) -> str:

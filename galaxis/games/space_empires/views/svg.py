@@ -15,6 +15,8 @@ a small grid in their owner's colour (``3SC``: three Scouts; ``?``: face down)."
 from __future__ import annotations
 
 import math
+from functools import cache
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core.svg import attrs
@@ -141,8 +143,9 @@ def terrain(x: float, y: float, kind: str, value: int) -> str:
     return text(x, cy + 5, "!", 15, fill="#ff8a80", anchor="middle", weight="700")  # danger, lost in space
 
 
-def colony_mark(x: float, y: float, col: dict[str, Any], tip: str) -> str:
-    """A colony: a disc in its owner's colour with its value (a ring around a home world)."""
+def colony_mark(x: float, y: float, col: dict[str, Any]) -> str:
+    """A colony: a disc in its owner's colour with its value (a ring around a home world); a click
+    on it is a click on its hex, whose tip names it."""
     colour = draw.owner_colour(col["owner"])
     cy = y - 10
     ring = (
@@ -151,7 +154,7 @@ def colony_mark(x: float, y: float, col: dict[str, Any], tip: str) -> str:
         else ""
     )
     return (
-        f"<g{attrs(data_tip=tip)}>{ring}"
+        f'<g pointer-events="none">{ring}'
         f"<circle{attrs(cx=x, cy=cy, r=11.0, fill=colour, stroke='#fff', stroke_width=1.0)}/>"
         + text(x, cy + 4, col["value"], 11, anchor="middle", weight="700", fill="#fff")
         + "</g>"
@@ -264,16 +267,42 @@ def stack(views: list[dict[str, Any]], x: float, y: float, viewer: int | None, l
     return "".join(out)
 
 
+@cache
+def grid(players: int) -> tuple[Layout, tuple[tuple[str, float, float, str, str, str], ...]]:
+    """The board's layout and, per hex in drawing order, its id, centre, outline points and the two
+    fixed texts drawn on it (its coordinates; the "?" of a face-down marker): the same for every
+    drawing of a board size, so made once."""
+    hexes = sorted(board.board_hexes(players), key=lambda h: parse_hex_id(h)[::-1])
+    lay = Layout(hexes)
+    out = []
+    for hid in hexes:
+        x, y = lay.centre(hid)
+        label = text(x, y - R + 15, hid, 10, fill="#9aa4e0", anchor="middle", pointer_events="none")
+        unknown = text(x, y - 3, "?", 16, fill="#8f9ad8", anchor="middle", pointer_events="none")
+        out.append((hid, x, y, f'points="{hexagon(x, y, R - 1)}"', label, unknown))
+    return lay, tuple(out)
+
+
 def draw_map(
     game: Game, state: SEState, viewer: int | None, obs: dict[str, Any], lang: str
 ) -> tuple[str, float, float]:
-    hexes = sorted(board.board_hexes(len(state.players)), key=lambda h: parse_hex_id(h)[::-1])
-    lay = Layout(hexes)
+    lay, cells_drawn = grid(len(state.players))
     cells: dict[str, Any] = obs["hexes"]
+    hidden = escape(say(lang, "hex.unexplored"), quote=True)
     back, tops, stacks = [], [], []
-    for hid in hexes:
-        x, y = lay.centre(hid)
-        cell = cells.get(hid, {})
+    for hid, x, y, points, label, unknown in cells_drawn:
+        cell = cells.get(hid)
+        if cell is None or (cell.get("marker") == "?" and len(cell) == 1):  # the common case, quickly
+            fill = DEEP if cell is None else UNEXPLORED
+            tip = f"{hid}: {say(lang, 'hex.deep')}" if cell is None else f"{hid}: {hidden}"
+            if cell is None:
+                tip = escape(tip, quote=True)
+            back.append(
+                f'<g data-target="{hid}" data-tip="{tip}"><polygon {points} fill="{fill}" stroke="{HEX_LINE}"'
+                ' stroke-width="1"/></g>'
+            )
+            tops.append(label + unknown if cell is not None else label)
+            continue
         marker = cell.get("marker")
         peeked = cell.get("peeked")
         col = cell.get("colony")
@@ -292,11 +321,11 @@ def draw_map(
         )
         back.append(
             f"<g{attrs(data_target=hid, data_tip=tip)}>"
-            f"<polygon{attrs(points=hexagon(x, y, R - 1), fill=fill, stroke=stroke, stroke_width=width)}/>"
+            f'<polygon {points} fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>'
             "</g>"
         )
         if marker == "?" and not peeked:
-            tops.append(text(x, y - 3, "?", 16, fill="#8f9ad8", anchor="middle", pointer_events="none"))
+            tops.append(unknown)
         if peeked:
             tops.append(
                 f"<polygon{attrs(points=hexagon(x, y, R - 5), fill='none', stroke='#ffb74d', stroke_width=1.5, stroke_dasharray='5 3', pointer_events='none')}/>"
@@ -305,12 +334,12 @@ def draw_map(
         if isinstance(marker, list):
             tops.append(f'<g pointer-events="none">{terrain(x, y, marker[0], marker[1])}</g>')
         if col:
-            tops.append(colony_mark(x, y, col, tip))
+            tops.append(colony_mark(x, y, col))
         piles = stacks_of(cell.get("units", []))
         for pile, (ux, uy) in zip(piles, counter_slots(x, y, len(piles)), strict=True):
             stacks.append(stack(pile, ux, uy, viewer, lang))
         if len(piles) <= 6:  # the coordinates, as the moves write them (crowded: in the tip only)
-            tops.append(text(x, y - R + 15, hid, 10, fill="#9aa4e0", anchor="middle", pointer_events="none"))
+            tops.append(label)
     coords = coordinates(lay, lang)
     marks = victory.svg_marks(state, lay.centre, lang)  # relics and the King's warp points (§12.2)
     body = (
