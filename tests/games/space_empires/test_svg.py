@@ -4,10 +4,25 @@ moves write them, counters as stacks in their owner's colour, the empire sheet; 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
+
+from galaxis.core import Match
+from galaxis.games.space_empires import GAME
 from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.state import SEState
 from galaxis.games.space_empires.views import draw
-from tests.games.space_empires.helpers import hw, put_marker, start, state
+from tests.games.space_empires.helpers import (
+    add_unit,
+    hw,
+    mover,
+    planted_combat_dice,
+    put_marker,
+    start,
+    state,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -106,3 +121,79 @@ def test_the_empire_sheet_shows_the_viewers_cp_and_technology_only() -> None:
     assert "Építési pont (ÉP): 17" in hu and "A birodalmad (piros)" in hu
     spectator = "".join(part(parse(m.render_svg(None)), "sheet").itertext())
     assert "17" not in spectator and "23" not in spectator
+
+
+def test_the_sheet_shows_income_maintenance_and_technology_tracks() -> None:
+    m = start(2)
+    root = part(parse(m.render_svg(0)), "sheet")
+    words = "".join(root.itertext())
+    income = GAME.income(state(m), 0)  # phases/economy.py: the same sum the Economic Phase pays
+    assert income.colonies == 30 and income.maintenance > 0
+    assert (
+        f"+{income.colonies}" in words and f"−{income.maintenance}" in words and f"{income.net} CP" in words
+    )
+    tips = [el.get("data-tip", "") for el in root.iter() if el.get("data-tip")]
+    attack = next(t for t in tips if t.startswith("Attack"))
+    assert "level 0 of 3" in attack and "next level 20 CP" in attack and "+1" in attack
+    hu_tips = [
+        el.get("data-tip", "")
+        for el in part(parse(m.render_svg(0, "hu")), "sheet").iter()
+        if el.get("data-tip")
+    ]
+    assert any(t.startswith("Támadás, szint: 0/3") and "20 ÉP" in t for t in hu_tips)
+
+
+def _fight(seed: int = 2) -> tuple[Match, int, str]:
+    """A Destroyer attacks a hex with an enemy Scout and Cruiser; the battle is fought round by round."""
+    m = start(2, seed=seed)
+    s = state(m)
+    seat = mover(m)
+    start_hex = "5.5"
+    target_hex = sorted(board.adjacent(2, start_hex))[0]
+    for h in (start_hex, target_hex):
+        s.markers.pop(h, None)
+    dd = add_unit(m, seat, "DD", start_hex)
+    add_unit(m, 1 - seat, "SC", target_hex)
+    add_unit(m, 1 - seat, "CA", target_hex)
+    m.apply(seat, f"m {dd.uid} {target_hex}")
+    m.apply(seat, "end")
+    return m, seat, target_hex
+
+
+@pytest.fixture
+def dice(monkeypatch: Any) -> Iterator[list[int]]:
+    yield from planted_combat_dice(monkeypatch)
+
+
+def test_a_battle_screen_lists_both_sides_in_firing_order_and_every_roll(dice: list[int]) -> None:
+    m, seat, hid = _fight()
+    s = state(m)
+    assert s.battle is not None
+    root = parse(m.render_svg(seat))
+    assert [p.get("data-part") for p in root] == ["battle", "map", "sheet"]  # the battle comes first
+    words = "".join(part(root, "battle").itertext())
+    assert f"Battle at {hid}" in words and "Cruiser" in words and "Destroyer" in words
+    # class C (the Cruiser) fires before D (the Destroyer) before E (the Scout)
+    assert words.index("Cruiser") < words.index("Destroyer") < words.index("Scout")
+    assert "No shots yet." in words
+    dice += [10, 10, 10]  # round 1: everyone misses, so the battle goes on
+    while s.battle is not None and s.battle.round < 2:
+        who = m.to_move[0]
+        legal = [a.notation for a in m.legal_actions(who)]
+        m.apply(who, "fight" if "fight" in legal else legal[0])
+    assert s.battle is not None and s.battle.shots and len(s.battle.shots) == 3
+    for viewer in (0, 1):
+        words = "".join(part(parse(m.render_svg(viewer)), "battle").itertext())
+        assert "Round 1" in words
+        for shot in s.battle.shots:
+            assert f"rolled {shot.roll}, needed {shot.need}" in words
+            assert "miss" in words
+    hu = "".join(part(parse(m.render_svg(seat, "hu")), "battle").itertext())
+    assert f"Csata: {hid}" in hu and "dobás 10" in hu and "mellé" in hu
+    # the battle's record is part of the saved state
+    assert SEState.from_json(s.to_json()).battle == s.battle
+    while s.battle is not None:  # once it is over, the map is first again
+        who = m.to_move[0]
+        legal = [a.notation for a in m.legal_actions(who)]
+        m.apply(who, "fight" if "fight" in legal else legal[0])
+    assert [p.get("data-part") for p in parse(m.render_svg(seat))] == ["map", "sheet"]

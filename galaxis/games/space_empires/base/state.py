@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galaxis.core import Record
+from galaxis.core.record import added
 
 DOOMSDAY = -2
 ALIEN_BASE = -3
@@ -129,3 +130,23 @@ class Battle(Record):
     withdrawn: list[str] = field(default_factory=list)  # cloaked Raiders kept out of the battle (§5.11)
     promoted: list[str] = field(default_factory=list)  # counters promoted in this battle (§10.2)
     idle: dict[str, int] = field(default_factory=dict)  # captured unit -> last round it sits out (§10.2)
+    # every shot of this battle so far, in order (public: the dice are rolled on the table, §5.2); kept
+    # so that a battle screen can show each round's rolls and hits
+    shots: list[Shot] | None = added(None)  # noqa: RUF009 (None: immutable)
+
+
+@dataclass(slots=True)
+class Shot(Record):
+    """One shot of a battle: the round, the firing and the fired-at unit and their types, the roll,
+    the number it needed (roll that or less, §5.2), whether it hit and whether the target was
+    destroyed."""
+
+    round: int
+    shooter: str
+    target: str
+    shooter_kind: str
+    target_kind: str
+    roll: int
+    need: int
+    hit: bool
+    destroyed: bool

@@ -8,7 +8,7 @@ from galaxis.core import Event, Step
 from galaxis.games.space_empires.base import board, combat, data, economy
 from galaxis.games.space_empires.base.board import NPA, NPA_KINDS
 from galaxis.games.space_empires.base.hexes import distance, parse_hex_id
-from galaxis.games.space_empires.base.state import Battle, Unit
+from galaxis.games.space_empires.base.state import Battle, Shot, Unit
 from galaxis.games.space_empires.opponents import battles, endgame, moves
 from galaxis.games.space_empires.opponents.alien_players import vp as alien_vp
 from galaxis.games.space_empires.opponents.amoebas import amoeba
@@ -401,6 +401,21 @@ class BattlePhase:
                 del state.units[target_uid]
                 event["destroyed"] = True
         events.append(event)
+        if b.shots is None:
+            b.shots = []
+        b.shots.append(
+            Shot(
+                b.round,
+                shooter_uid,
+                target_uid,
+                shooter_unit.kind,
+                target_unit.kind,
+                roll,
+                number,
+                hit,
+                bool(event.get("destroyed")),
+            )
+        )
         if event.get("destroyed"):
             experience.after_kill(state, shooter_unit, target.hull, events)
 

@@ -4,6 +4,7 @@ when every seat is done."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from galaxis.core import Action, Event, Step
@@ -31,6 +32,19 @@ from galaxis.games.space_empires.systems import (
     victory,
 )
 from galaxis.games.space_empires.systems import titans as ce_units
+
+
+@dataclass(frozen=True)
+class Income:
+    """§7.1: the parts of an empire's income in one Economic Phase (``EconomicPhase.income``)."""
+
+    colonies: int  # the values of the colonies that produce (the home world included)
+    producing: int  # how many colonies produce
+    links: int  # +1 per colony linked to the home world by MS Pipelines
+    minerals: int  # minerals and wrecks delivered this phase
+    cards: int  # Alien Technology and Empire Advantage bonuses
+    maintenance: int  # paid out of the income (a negative result is 0)
+    net: int  # what the empire receives
 
 
 class EconomicPhase:
@@ -214,6 +228,38 @@ class EconomicPhase:
             return MSG("no_hull_points")
         return None
 
+    def income(self, state: SEState, seat: int) -> Income:
+        """§7.1: ``seat``'s income at the opening of an Economic Phase, part by part: its unblockaded
+        colonies (the home world included), +1 per colony linked to the home world by MS Pipelines,
+        the minerals delivered, the cards' bonuses, and the maintenance paid (a negative result is 0).
+        Read-only: the phase opening (``_start_econ``) applies it; the empire sheet shows it."""
+        p = state.players[seat]
+        colonies = []
+        linked = board.pipeline_linked(state, seat)
+        links = 0
+        for hid, col in state.colonies.items():
+            if col.owner != seat:
+                continue
+            if col.value > 0 and not board.blockaded(state, hid, seat):
+                colonies.append(teams.colony_income(state, seat, col))  # §12.1: doubled for some
+                links += hid in linked and not col.home
+        upkeep = economy.maintenance(
+            {k: sum(1 for u in self._own_units(state, seat) if u.kind == k) for k in _kinds_of(state, seat)},
+            state.edition,
+        )
+        upkeep -= experience.maintenance_discount(state, self._own_units(state, seat))  # §10.2
+        upkeep -= alien_tech.maintenance_discount(state, seat, self._own_units(state, seat))  # §10.5
+        upkeep = empire_advantages.maintenance(state, seat, upkeep)  # §10.4
+        if not amoeba.maintenance(state):
+            upkeep = 0  # solo #5: no maintenance (§13.11.1)
+        producing = len(colonies)
+        cards = alien_tech.income_bonus(state, seat)  # Efficient Factories, Omega Crystals (§10.5)
+        net = economy.net_income(economy.gross_income(0, [*colonies, cards], links, p.delivered), upkeep)
+        advantage = empire_advantages.income_bonus(state, seat, producing)  # §10.4
+        return Income(
+            sum(colonies), producing, links, p.delivered, cards + advantage, upkeep, net + advantage
+        )
+
     # --- the Economic Phase (§7) ----------------------------------------------------------------------
     def _start_econ(self, state: SEState, events: list[Event]) -> None:
         state.phase = "econ"
@@ -226,34 +272,10 @@ class EconomicPhase:
             self._deliver_cargo(state, seat, events)
         for seat in board.alive_seats(state):
             p = state.players[seat]
-            colonies = []
-            linked = board.pipeline_linked(state, seat)
-            links = 0
             for hid, col in state.colonies.items():
-                if col.owner != seat:
-                    continue
-                col.income = col.value > 0 and not board.blockaded(state, hid, seat)
-                if col.income:
-                    colonies.append(teams.colony_income(state, seat, col))  # §12.1: doubled for some
-                    links += hid in linked and not col.home
-            upkeep = economy.maintenance(
-                {
-                    k: sum(1 for u in self._own_units(state, seat) if u.kind == k)
-                    for k in _kinds_of(state, seat)
-                },
-                state.edition,
-            )
-            upkeep -= experience.maintenance_discount(state, self._own_units(state, seat))  # §10.2
-            upkeep -= alien_tech.maintenance_discount(state, seat, self._own_units(state, seat))  # §10.5
-            upkeep = empire_advantages.maintenance(state, seat, upkeep)  # §10.4
-            if not amoeba.maintenance(state):
-                upkeep = 0  # solo #5: no maintenance (§13.11.1)
-            producing = len(colonies)
-            colonies.append(
-                alien_tech.income_bonus(state, seat)
-            )  # Efficient Factories, Omega Crystals (§10.5)
-            net = economy.net_income(economy.gross_income(0, colonies, links, p.delivered), upkeep)
-            net += empire_advantages.income_bonus(state, seat, producing)  # §10.4
+                if col.owner == seat:
+                    col.income = col.value > 0 and not board.blockaded(state, hid, seat)
+            net = self.income(state, seat).net
             p.cp += net
             p.earned += net
             p.bid, p.bought_techs, p.built, p.built_sy, p.built_base = -1, [], {}, [], []

@@ -20,13 +20,15 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core.svg import attrs
-from galaxis.games.space_empires.base import board
+from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.text_data import lang_of, marker_name, tech_name, word
 from galaxis.games.space_empires.state import SEState
 from galaxis.games.space_empires.systems import centers, ground, victory
 from galaxis.games.space_empires.views import draw
-from galaxis.games.space_empires.views.draw import DIM, INK, say, text
+from galaxis.games.space_empires.views.battle import WIDTH as BATTLE_W
+from galaxis.games.space_empires.views.battle import draw_battle
+from galaxis.games.space_empires.views.draw import ACCENT, DIM, INK, say, text
 from galaxis.games.space_empires.views.observation import observation
 
 if TYPE_CHECKING:
@@ -376,8 +378,11 @@ def phase_word(phase: str, lang: str) -> str:
     return word("over_phase" if phase == "over" else phase, lang)
 
 
-def sheet(state: SEState, viewer: int | None, obs: dict[str, Any], lang: str) -> tuple[str, float]:
-    """The viewer's empire (CP, bid, technology levels, orders) and the other empires' public facts."""
+def sheet(
+    game: Game, state: SEState, viewer: int | None, obs: dict[str, Any], lang: str
+) -> tuple[str, float]:
+    """The viewer's empire (CP, bid, income, maintenance, technology tracks, orders) and the other
+    empires' public facts."""
     colours = draw.texts()[lang_of(lang)]["colours"]
     y = 56.0
     out: list[str] = []
@@ -407,15 +412,9 @@ def sheet(state: SEState, viewer: int | None, obs: dict[str, Any], lang: str) ->
         if me["bid"] >= 0:
             line(say(lang, "sheet.bid", bid=me["bid"]))
         y += 4
+        y = income_block(game, state, viewer, lang, out, y)
         line(say(lang, "sheet.techs"), 15, weight="700")
-        techs = list(me["techs"].items())
-        half = math.ceil(len(techs) / 2)
-        for i, (track, level) in enumerate(techs):
-            tx = 16 + (i // half) * (SHEET_W / 2 - 8)
-            ty = y + (i % half) * 21
-            out.append(text(tx, ty, tech_name(track, lang), 13))
-            out.append(text(tx + SHEET_W / 2 - 40, ty, level, 14, anchor="end", weight="700"))
-        y += half * 21 + 6
+        y = tech_tracks(state, me["techs"], lang, out, y)
         if me["queue"]:
             items = ", ".join(f"{draw.unit_word(q[0], lang)} ({q[1]})" for q in me["queue"] if q)
             for part_line in draw.wrap(say(lang, "sheet.queue", items=items), 50):
@@ -444,18 +443,91 @@ def sheet(state: SEState, viewer: int | None, obs: dict[str, Any], lang: str) ->
     return frame + "".join(out), height
 
 
+def income_block(game: Game, state: SEState, seat: int, lang: str, out: list[str], y: float) -> float:
+    """§7.1-7.3: the viewer's income at the next Economic Phase, part by part, less maintenance."""
+    income = game.income(state, seat)  # type: ignore[attr-defined]  # phases/economy.py
+    out.append(text(16, y, say(lang, "income.title"), 15, weight="700"))
+    y += 22
+    rows = [
+        (say(lang, "income.colonies", producing=income.producing), f"+{income.colonies}"),
+        (say(lang, "income.links"), f"+{income.links}"),
+        (say(lang, "income.minerals"), f"+{income.minerals}"),
+        (say(lang, "income.cards"), f"+{income.cards}"),
+        (say(lang, "income.maintenance"), f"−{income.maintenance}"),
+    ]
+    for words, value in rows:
+        if value in ("+0", "−0") and words != rows[0][0] and words != rows[4][0]:
+            continue  # a part this empire does not have
+        out.append(text(28, y, words, 13))
+        out.append(text(SHEET_W - 24, y, value, 14, anchor="end", weight="700"))
+        y += 20
+    out.append(f'<line x1="28" y1="{y - 13:.0f}" x2="{SHEET_W - 20:.0f}" y2="{y - 13:.0f}" stroke="{DIM}"/>')
+    out.append(text(28, y + 2, say(lang, "income.net"), 14, weight="700"))
+    out.append(text(SHEET_W - 24, y + 2, f"{income.net} {word('cp', lang)}", 15, anchor="end", weight="700"))
+    return y + 30
+
+
+def tech_tracks(state: SEState, levels: dict[str, int], lang: str, out: list[str], y: float) -> float:
+    """Each technology as a track: a pip per level (filled up to the level held), the next level's
+    price; its tip says what the track gives (data/board.yaml) and what the next level costs."""
+    tracks = data.tech_tracks(state.edition)
+    for track, level in levels.items():
+        tech = tracks.get(track)
+        if tech is None:
+            continue
+        costs = tech.costs(state.edition)
+        top = tech.max_level(state.edition)
+        nxt = level - tech.start  # the index of the next level's price
+        price = costs[nxt] if 0 <= nxt < len(costs) else None
+        after = say(lang, "tech_row.next", cost=price) if price is not None else say(lang, "tech_row.top")
+        gives = say(lang, f"techs.{track}") if draw.has(lang, f"techs.{track}") else ""
+        name = tech_name(track, lang)
+        tip = say(lang, "tech_row.tip", name=name, level=level, top=top, gives=gives, next=after)
+        pips = "".join(
+            f'<circle cx="{190 + 13 * i}" cy="{y - 4:.0f}" r="4.5" fill="{ACCENT if i < level else "none"}"'
+            f' stroke="{ACCENT if i < level else DIM}" stroke-width="1.2"/>'
+            for i in range(top)
+        )
+        out.append(
+            f"<g{attrs(data_tip=tip)}>"
+            f'<rect x="10" y="{y - 15:.0f}" width="{SHEET_W - 20:.0f}" height="20" fill="transparent"/>'
+            + text(16, y, name, 13)
+            + text(178, y, level, 14, anchor="end", weight="700")
+            + pips
+            + text(
+                SHEET_W - 16,
+                y,
+                f"→ {price} {word('cp', lang)}" if price is not None else "—",
+                13,
+                anchor="end",
+                fill=DIM,
+            )
+            + "</g>"
+        )
+        y += 20
+    return y + 8
+
+
 # --- the board ---------------------------------------------------------------------------------------------
 def render_svg(game: Game, state: SEState, seat: int | None, lang: str = "en") -> str:
     obs = observation(game, state, seat)
     lang = lang_of(lang)
     map_body, map_w, map_h = draw_map(game, state, seat, obs, lang)
-    sheet_body, sheet_h = sheet(state, seat, obs, lang)
-    parts = [
-        draw.part("map", map_w, map_h, map_body, wide=True, data_panzoom="1", x=0, y=0),
-        draw.part("sheet", SHEET_W, sheet_h, sheet_body, x=0, y=f"{map_h + 10:.0f}"),
+    sheet_body, sheet_h = sheet(game, state, seat, obs, lang)
+    # (name, width, height, body, attributes), in the order shown
+    parts: list[tuple[str, float, float, str, dict[str, Any]]] = [
+        ("map", map_w, map_h, map_body, {"wide": True, "data_panzoom": "1"}),
+        ("sheet", SHEET_W, sheet_h, sheet_body, {}),
     ]
-    width, height = max(map_w, SHEET_W), map_h + 10 + sheet_h
+    fight = draw_battle(state, seat, obs, lang)
+    if fight is not None:  # a battle comes first: it is what the players decide now
+        parts.insert(0, ("battle", BATTLE_W, fight[1], fight[0], {}))
+    drawn, y = [], 0.0
+    for name, w, h, body, extra in parts:
+        drawn.append(draw.part(name, w, h, body, x=0, y=f"{y:.0f}", **extra))
+        y += h + 10
+    width, height = max(w for _, w, _, _, _ in parts), y - 10
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg"{attrs(data_game="space_empires")} viewBox="0 0 {width:.0f} {height:.0f}"'
-        f' width="{width:.0f}" height="{height:.0f}">' + "".join(parts) + "</svg>"
+        f' width="{width:.0f}" height="{height:.0f}">' + "".join(drawn) + "</svg>"
     )
