@@ -197,3 +197,12 @@ def test_a_battle_screen_lists_both_sides_in_firing_order_and_every_roll(dice: l
         legal = [a.notation for a in m.legal_actions(who)]
         m.apply(who, "fight" if "fight" in legal else legal[0])
     assert [p.get("data-part") for p in parse(m.render_svg(seat))] == ["map", "sheet"]
+
+
+def test_the_sheet_shows_the_scenarios_automated_opponents() -> None:
+    m = start(1, seed=1, scenario="solo_dm", difficulty="easy")
+    words = "".join(part(parse(m.render_svg(0)), "sheet").itertext())
+    assert "Scenario, opponents and cards" in words and "Doomsday Machines destroyed 0/3" in words
+    assert "Other empires" not in words  # alone against the machines
+    hu = "".join(part(parse(m.render_svg(0, "hu")), "sheet").itertext())
+    assert "Forgatókönyv, ellenfelek és kártyák" in hu and "megsemmisített Végítélet gépek" in hu

@@ -23,8 +23,10 @@ from galaxis.core.svg import attrs
 from galaxis.games.space_empires.base import board, data
 from galaxis.games.space_empires.base.hexes import parse_hex_id
 from galaxis.games.space_empires.base.text_data import lang_of, marker_name, tech_name, word
+from galaxis.games.space_empires.opponents import solo
+from galaxis.games.space_empires.opponents.amoebas import amoeba
 from galaxis.games.space_empires.state import SEState
-from galaxis.games.space_empires.systems import centers, ground, victory
+from galaxis.games.space_empires.systems import alien_tech, centers, empire_advantages, ground, victory
 from galaxis.games.space_empires.views import draw
 from galaxis.games.space_empires.views.battle import WIDTH as BATTLE_W
 from galaxis.games.space_empires.views.battle import draw_battle
@@ -69,6 +71,9 @@ class Layout:
         self.row0 = min(r for _, r in cells)
         self.cols = sorted({c for c, _ in cells})
         self.rows = sorted({r for _, r in cells})
+        self.row_ends = {
+            r: (min(c for c, rr in cells if rr == r), max(c for c, rr in cells if rr == r)) for r in self.rows
+        }
         self.width = EDGE * 2 + W * (max(self.cols) - self.col0 + 1.5)
         self.height = EDGE * 2 + R * (2 + 1.5 * (max(self.rows) - self.row0))
 
@@ -365,8 +370,8 @@ def coordinates(lay: Layout, lang: str) -> str:
         xb, yb = lay.at(c, bottom_row)
         out.append(text(xb, yb + R + 17, c, 13, fill=DIM, anchor="middle"))
     for r in lay.rows:
-        x0, y = lay.at(lay.cols[0], r)
-        x1, _ = lay.at(lay.cols[-1], r)
+        x0, y = lay.at(lay.row_ends[r][0], r)  # beside the row's first and last hex (maps need not be square)
+        x1, _ = lay.at(lay.row_ends[r][1], r)
         out.append(text(x0 - W / 2 - 4, y + 5, r, 13, fill=DIM, anchor="end"))
         out.append(text(x1 + W / 2 + 4, y + 5, r, 13, fill=DIM, anchor="start"))
     out.append(text(4, lay.height - 6, say(lang, "hex.coords"), 11, fill=DIM))
@@ -419,7 +424,12 @@ def sheet(
             items = ", ".join(f"{draw.unit_word(q[0], lang)} ({q[1]})" for q in me["queue"] if q)
             for part_line in draw.wrap(say(lang, "sheet.queue", items=items), 50):
                 line(part_line, 13, DIM)
-    line(say(lang, "sheet.others") if viewer is not None else say(lang, "sheet.spectator"), 15, weight="700")
+    if len(obs["players"]) > 1 or viewer is None:
+        line(
+            say(lang, "sheet.others") if viewer is not None else say(lang, "sheet.spectator"),
+            15,
+            weight="700",
+        )
     for p in obs["players"]:
         if p["seat"] == viewer:
             continue
@@ -431,8 +441,22 @@ def sheet(
             words += f", {say(lang, 'sheet.out')}"
         out.append(f"<rect{attrs(x=16.0, y=y - 12, width=14.0, height=14.0, rx=3.0, fill=colour)}/>")
         line(words, 14, indent=38)
-    for extra in victory.text_lines(state, lang):  # the public victory-point track (§12.2)
-        for part_line in draw.wrap(extra, 50):
+    extras = [
+        *solo.text_lines(state, lang),  # the scenario and its automated opponents' strength and tracks (§13)
+        *amoeba.text_lines(state, lang),  # the Space Amoebas (§13.11)
+        *ground.text_lines(state, viewer, lang),  # the viewer's own garrisons (§10.1)
+        *empire_advantages.text_lines(
+            state, viewer, lang
+        ),  # the Empire Advantages the viewer may see (§10.4)
+        *centers.text_lines(state, viewer, lang),  # Research and Industrial Centers (§10.7)
+        *alien_tech.text_lines(state, viewer, lang),  # own and revealed Alien Technology cards (§10.5)
+        *victory.text_lines(state, lang),  # the public victory-point track (§12.2)
+    ]
+    if extras:
+        y += 6
+        line(say(lang, "sheet.more"), 15, weight="700")
+    for extra in extras:  # the same viewer-safe lines as the text view (views/text.py)
+        for part_line in draw.wrap(extra, 54):
             line(part_line, 13)
     height = y + 10
     if viewer is not None:
