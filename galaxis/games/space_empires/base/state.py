@@ -132,7 +132,7 @@ class Battle(Record):
     idle: dict[str, int] = field(default_factory=dict)  # captured unit -> last round it sits out (§10.2)
     # every shot of this battle so far, in order (public: the dice are rolled on the table, §5.2); kept
     # so that a battle screen can show each round's rolls and hits
-    shots: list[Shot] | None = added(None)  # noqa: RUF009 (None: immutable)
+    shots: list[Shot] | None = added(None)
 
 
 @dataclass(slots=True)
