@@ -72,7 +72,9 @@ def test_a_unit_moves_by_clicking_it_then_a_highlighted_hex(server: ServerProces
     page.wait_for_function("document.body.dataset.mine === '1'")
     assert mine(page)
     # a Scout of mine: a counter of my colour on the map, named in its tip
-    scout = page.locator(f"{MAP} g.selectable[data-target^='a'][data-tip*='Scout']").last  # a stack's top counter
+    scout = page.locator(
+        f"{MAP} g.selectable[data-target^='a'][data-tip*='Scout']"
+    ).last  # a stack's top counter
     cid = scout.get_attribute("data-target")
     seq = seq_of(page)
     scout.click()
