@@ -205,4 +205,4 @@ def test_the_sheet_shows_the_scenarios_automated_opponents() -> None:
     assert "Scenario, opponents and cards" in words and "Doomsday Machines destroyed 0/3" in words
     assert "Other empires" not in words  # alone against the machines
     hu = "".join(part(parse(m.render_svg(0, "hu")), "sheet").itertext())
-    assert "Forgatókönyv, ellenfelek és kártyák" in hu and "megsemmisített Végítélet gépek" in hu
+    assert "Forgatókönyv, ellenfelek és kártyák" in hu and "megsemmisített Világvége Gépek" in hu
