@@ -190,6 +190,12 @@ def test_a_battle_screen_lists_both_sides_in_firing_order_and_every_roll(dice: l
             assert "miss" in words
     hu = "".join(part(parse(m.render_svg(seat, "hu")), "battle").itertext())
     assert f"Csata: {hid}" in hu and "dobás 10" in hu and "mellé" in hu
+    # nothing hidden reaches the battle screen: every world the viewer cannot tell apart draws alike
+    for viewer in (0, 1):
+        for world_seed in range(4):
+            world = m.determinize(viewer, world_seed)
+            assert world.render_svg(viewer) == m.render_svg(viewer)
+            assert world.render_svg(viewer, "hu") == m.render_svg(viewer, "hu")
     # the battle's record is part of the saved state
     assert SEState.from_json(s.to_json()).battle == s.battle
     while s.battle is not None:  # once it is over, the map is first again
