@@ -239,7 +239,7 @@ function renderBoard() {
   // Tooltips: a <title> becomes the element's tip and accessible name (one tooltip, ours).
   for (const title of [...svg.querySelectorAll("title")]) {
     const host = title.parentElement;
-    if (host && host !== svg) {
+    if (host && !svgs.includes(host)) { // a board's (or part's) own title is not a tip
       if (!host.hasAttribute("data-tip")) host.setAttribute("data-tip", title.textContent);
       title.remove();
     }
