@@ -179,7 +179,11 @@ def _node(m: Map, node: int, lang: str) -> str:
     else:
         parts, tip = _pulsar(m, node, x, y, lang)
     parts.append(text(x + 12, y - 10, node, 12, fill="#9fb0d8"))
-    return group(parts, target=f"n{node}", tip=tip, key=f"n{node}")
+    # an invisible disc under it all: the node takes a click (or a finger on a phone) near it,
+    # not only on its small diamond or circle, and the middle of the node with its number is
+    # always part of it
+    hit = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="transparent"/>'
+    return group([hit, *parts], target=f"n{node}", tip=tip, key=f"n{node}")
 
 
 def _score_track(m: Map, lang: str) -> list[str]:
