@@ -8,6 +8,7 @@ Targets: ``die-<v>``, ``track-i`` / ``track-e``, ``gyro-s|m|l``, ``buy-pm`` / ``
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from galaxis.core.messages import fmt
@@ -50,17 +51,7 @@ def board_list(lang: str, key: str) -> list[str]:
 def wrap(words_: str, width: float, size: float) -> list[str]:
     """Lines of at most ``width`` units at font ``size`` (an average glyph is ~0.55 em)."""
     limit = max(8, int(width / (size * 0.55)))
-    lines: list[str] = []
-    line = ""
-    for word in words_.split():
-        if line and len(line) + 1 + len(word) > limit:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
+    return textwrap.wrap(" ".join(words_.split()), limit, break_long_words=False, break_on_hyphens=False)
 
 
 def lines(x: float, y: float, words_: str, width: float, size: float, limit: int, **kw: Any) -> str:

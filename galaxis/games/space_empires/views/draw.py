@@ -7,6 +7,7 @@ format it."""
 
 from __future__ import annotations
 
+import textwrap
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -150,15 +151,5 @@ def panel_frame(width: float, height: float, title: str, *, colour: str = LINE) 
 
 
 def wrap(words: str, width_chars: int) -> list[str]:
-    """Words broken into lines of at most ``width_chars`` characters."""
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        if line and len(line) + 1 + len(word) > width_chars:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
+    """Words broken into lines of at most ``width_chars`` characters (a longer word stays whole)."""
+    return textwrap.wrap(" ".join(words.split()), width_chars, break_long_words=False, break_on_hyphens=False)
