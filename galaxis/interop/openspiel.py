@@ -87,7 +87,7 @@ class GalaxisSpielGame(pyspiel.Game):  # type: ignore[misc]
         try:
             options = json.loads(params.get("options", "{}"))
         except (TypeError, json.JSONDecodeError) as exc:
-            raise InteropError(f"parameter 'options' must be a JSON object string: {exc}") from None
+            raise InteropError(MSG("options_json_detail", error=str(exc))) from None
         if not isinstance(options, dict):
             raise InteropError(MSG("options_json"))
         game.validate_players(players)
@@ -117,7 +117,7 @@ class GalaxisSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> GalaxisObserver:
         if params:
-            raise InteropError(f"observation parameters are not supported; got {params}")
+            raise InteropError(MSG("observer_params", params=repr(params)))
         return GalaxisObserver(self, iig_obs_type)
 
 
@@ -235,9 +235,7 @@ class GalaxisObserver:
             iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
         )
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise InteropError(
-                "galaxis observers show one seat's view or the public view, not all players' private information"
-            )
+            raise InteropError(MSG("observer_private"))
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         size = game.encoder.size + (game.codec.size if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)

@@ -28,7 +28,7 @@ from pettingzoo import AECEnv
 
 from galaxis.core import Action, IllegalAction, Match, new_match
 from galaxis.interop.common import EpisodeSeeds, GameSpec
-from galaxis.interop.spaces import ILLEGAL_MODES, REWARD_MODES, InteropError, check_mode, final_rewards
+from galaxis.interop.spaces import ILLEGAL_MODES, MSG, REWARD_MODES, InteropError, check_mode, final_rewards
 
 RENDER_MODES = ("ansi", "svg")
 
@@ -88,13 +88,13 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     def match(self) -> Match:
         """The underlying match (read it, do not apply actions to it directly)."""
         if self._match is None:
-            raise InteropError("call reset() before using the environment")
+            raise InteropError(MSG("reset_first"))
         return self._match
 
     def seat_of(self, agent: str) -> int:
         seat = self._seat.get(agent)
         if seat is None:
-            raise InteropError(f"no agent {agent!r}; agents are {', '.join(self.possible_agents)}")
+            raise InteropError(MSG("no_agent", agent=repr(agent), agents=", ".join(self.possible_agents)))
         return seat
 
     def legal_notations(self, agent: str) -> list[str]:
@@ -130,7 +130,7 @@ class GalaxisAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         match = self._match
         if match is None:
-            raise InteropError("call reset() before using the environment")
+            raise InteropError(MSG("reset_first"))
         seat = self._seat.get(agent)
         if seat is None:
             self.seat_of(agent)  # raises the clear error

@@ -16,10 +16,13 @@ from typing import Any
 import numpy as np
 
 from galaxis.core import Action, GalaxisError, Game, Result
-from galaxis.core.messages import CORE
+from galaxis.core.messages import CORE, Catalogue
 
 REWARD_MODES = ("score", "rank")
 ILLEGAL_MODES = ("raise", "terminate")
+
+
+MSG = Catalogue.for_package(__name__)  # galaxis/interop/data/messages.yaml
 
 
 class InteropError(GalaxisError, ValueError):
@@ -44,10 +47,10 @@ class ActionCodec:
             self.notations = tuple(str(n) for n in space)
             self.index = {n: i for i, n in enumerate(self.notations)}
             if len(self.index) != len(self.notations):
-                raise InteropError(f"{self.game_id}: action_space() lists a notation twice")
+                raise InteropError(MSG("space_twice", game=self.game_id))
             self.size = len(self.notations)
         if self.size < 1:
-            raise InteropError(f"{self.game_id}: the action space is empty")
+            raise InteropError(MSG("space_empty", game=self.game_id))
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._lookups: dict[Any, tuple[list[int], np.ndarray, dict[int, int] | None]] = {}
 
@@ -76,17 +79,13 @@ class ActionCodec:
         """The id of each legal action, in the order of ``legal``."""
         if not self.flat:
             if len(legal) > self.size:
-                raise InteropError(
-                    f"{self.game_id}: {len(legal)} legal actions exceed max_legal_actions() = {self.size}"
-                )
+                raise InteropError(MSG("space_exceeded", game=self.game_id, count=len(legal), size=self.size))
             return list(range(len(legal)))
         index = self.index
         try:
             return [index[a] for a in legal]
         except KeyError as exc:
-            raise InteropError(
-                f"{self.game_id}: legal action {exc.args[0]!r} is missing from action_space()"
-            ) from None
+            raise InteropError(MSG("space_missing", game=self.game_id, notation=repr(exc.args[0]))) from None
 
     def mask(self, ids: Sequence[int]) -> np.ndarray:
         """A fresh int8 mask with a 1 at each id.
@@ -156,7 +155,7 @@ def as_action_id(action: Any, size: int) -> int:
 
 def check_mode(name: str, value: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise InteropError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        raise InteropError(MSG("mode", name=name, allowed=", ".join(allowed), value=repr(value)))
     return value
 
 
