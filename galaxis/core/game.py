@@ -560,8 +560,9 @@ class Game(ABC):
     def check_deck(self, text: str, options: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         """A deck text checked by the game's own deck rules under ``options`` (resolved):
         ``{"ok", "count", "reasons": [words], "cards": {id: copies}, "charts": [{"title",
-        "bars": [{"label", "value", "colour"?}]}]}``. Only for games with a ``card_pool``."""
-        raise NotImplementedError(f"{self.info.id} builds no decks")
+        "bars": [{"label", "value", "colour"?}]}]}``. Only for games with a ``card_pool``;
+        the default refuses (a game without one builds no decks)."""
+        raise BadOption(CORE("no_decks", game=self.info.id))
 
     @hook
     def starter_decks(self, lang: str = "en") -> list[dict[str, Any]]:
